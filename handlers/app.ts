@@ -1,0 +1,80 @@
+/**
+ * createApp(ctx) → { fetch }: the embeddable application. An itty Router with the gates in front of
+ * every route, one error formatter, and 404/405 for what no route answers.
+ */
+import { Router } from 'itty-router'
+import type { AppContext } from '../runtime/context.ts'
+import { AppError } from '../runtime/errors.ts'
+import { errorResponse } from './_errors.ts'
+import { maintenanceGate, originGuard } from './_guards.ts'
+import { getManagerStatus } from './get-manager-status.ts'
+import { getResultProcessing } from './get-result-processing.ts'
+import { getSearch } from './get-search.ts'
+import { getSettings } from './get-settings.ts'
+import { getStatic } from './get-static.ts'
+import { getStatus } from './get-status.ts'
+import { getTorznab } from './get-torznab.ts'
+import { getUpdater } from './get-updater.ts'
+import { postManagerIndexer } from './post-manager-indexer.ts'
+import { postManagerTest } from './post-manager-test.ts'
+import { postUpdaterCheck } from './post-updater-check.ts'
+import { putResultProcessing } from './put-result-processing.ts'
+import { putSettings } from './put-settings.ts'
+
+export type Handler = (request: Request, ctx: AppContext) => Response | Promise<Response>
+
+/** Every API route: method, path, handler. GET routes also answer HEAD. */
+export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
+  ['GET', '/api', getTorznab],
+  ['GET', '/webapi/status', getStatus],
+  ['GET', '/webapi/settings', getSettings],
+  ['PUT', '/webapi/settings', putSettings],
+  ['GET', '/webapi/result-processing', getResultProcessing],
+  ['PUT', '/webapi/result-processing', putResultProcessing],
+  ['GET', '/webapi/manager/status', getManagerStatus],
+  ['POST', '/webapi/manager/test', postManagerTest],
+  ['POST', '/webapi/manager/indexer', postManagerIndexer],
+  ['GET', '/webapi/updater', getUpdater],
+  ['POST', '/webapi/updater/check', postUpdaterCheck],
+  ['GET', '/webapi/search', getSearch],
+]
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/webapi' || path.startsWith('/webapi/')
+
+const notRouted = (request: Request): never => {
+  const path = new URL(request.url).pathname
+  const allowed = ROUTES.filter(([, routePath]) => routePath === path).map(([method]) => method)
+  if (allowed.length > 0) throw new AppError('method-not-allowed', 'Method Not Allowed')
+  throw new AppError('not-found', 'Not Found')
+}
+
+const withCommonHeaders = (response: Response, request: Request): Response => {
+  response.headers.set('x-content-type-options', 'nosniff')
+  if (isApiPath(new URL(request.url).pathname) && !response.headers.has('cache-control')) {
+    response.headers.set('cache-control', 'no-store')
+  }
+  return response
+}
+
+export const createApp = (ctx: AppContext): { fetch: (request: Request) => Promise<Response> } => {
+  const router = Router<Request, [AppContext]>({
+    before: [maintenanceGate, originGuard],
+    catch: (error, request) => errorResponse(error, request as unknown as Request, ctx),
+  })
+  for (const [method, path, handler] of ROUTES) {
+    const wrapped = (request: Request) => handler(request, ctx)
+    router[method.toLowerCase() as 'get'](path, wrapped)
+    if (method === 'GET') router.head(path, wrapped)
+  }
+  const staticHandler = (request: Request) => (isApiPath(new URL(request.url).pathname) ? undefined : getStatic(request, ctx))
+  router.get('*', staticHandler)
+  router.head('*', staticHandler)
+  router.all('*', notRouted)
+
+  return {
+    fetch: async (request: Request) => {
+      const response = ((await router.fetch(request, ctx)) as Response | undefined) ?? errorResponse(new AppError('not-found', 'Not Found'), request, ctx)
+      return withCommonHeaders(response, request)
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The one runtime context every handler receives: settings, the swappable database, the updater,
+ * the manager, a clock, the environment and the log. Nothing else is global.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import packageJson from '../package.json' with { type: 'json' }
+import { systemClock, type Clock } from './clock.ts'
+import { dataPaths, type DataPaths } from './data-dir.ts'
+import { openSnapshot, SnapshotDatabase } from './db/database.ts'
+import { parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
+import { createLog, type Log, type LogSink } from './log.ts'
+import { createManagerService } from './manager/service.ts'
+import type { ManagerService } from './manager/types.ts'
+import { SettingsStore } from './settings/store.ts'
+import { readInstalled, removeLeftovers } from './updater/installed.ts'
+import type { Updater } from './updater/types.ts'
+import { createUpdater } from './updater/updater.ts'
+
+export const APPLICATION_VERSION: string = packageJson.version
+
+export interface Maintenance {
+  /** True while the database switch runs: every route answers 503 (product.md §7). */
+  active: boolean
+}
+
+export interface AppContext {
+  version: string
+  env: RuntimeEnv
+  paths: DataPaths
+  settings: SettingsStore
+  database: SnapshotDatabase
+  maintenance: Maintenance
+  updater: Updater
+  manager: ManagerService
+  clock: Clock
+  log: Log
+  close(): Promise<void>
+}
+
+export interface ContextOptions {
+  /** Environment variables (process.env by default). */
+  env?: Record<string, string | undefined>
+  flags?: Flags
+  clock?: Clock
+  logSink?: LogSink
+  /** Optional replacement for the settings file rename (tests of the atomic write). */
+  settingsRename?: (from: string, to: string) => void
+}
+
+/** Builds the context: loads settings, removes leftovers of a crash, opens the installed snapshot. */
+export const createContext = (options: ContextOptions = {}): AppContext => {
+  const env = parseRuntimeEnv(options.env ?? process.env, options.flags)
+  const paths = dataPaths(env.dataDir)
+  mkdirSync(paths.state, { recursive: true, mode: 0o700 })
+  let settings: SettingsStore | undefined
+  const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
+  settings = new SettingsStore({ path: paths.settings, overrides: env.overrides, log, rename: options.settingsRename })
+  settings.load()
+
+  const database = new SnapshotDatabase()
+  const installed = readInstalled(paths)
+  removeLeftovers(paths, installed?.directory ?? null)
+  if (installed) {
+    try {
+      database.swap(openSnapshot(join(paths.snapshots, installed.directory), installed.tag))
+    } catch (error) {
+      log.error(`installed snapshot ${installed.tag} could not be opened: ${(error as Error).message}`)
+    }
+  }
+
+  const maintenance: Maintenance = { active: false }
+  const clock = options.clock ?? systemClock
+  const updater = createUpdater({ settings, database, maintenance })
+  const manager = createManagerService({ settings })
+  return {
+    version: APPLICATION_VERSION,
+    env,
+    paths,
+    settings,
+    database,
+    maintenance,
+    updater,
+    manager,
+    clock,
+    log,
+    close: async () => {
+      await updater.stop()
+      database.close()
+    },
+  }
+}

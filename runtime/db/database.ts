@@ -1,0 +1,68 @@
+/**
+ * The swappable snapshot database handle. Every query runs synchronously on the main thread,
+ * so once swap() returns no request can still hold the previous handle: it is closed at once.
+ */
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import { FILES_FILE, FILES_SCHEMA, MAIN_FILE } from './schema.ts'
+
+export interface OpenSnapshot {
+  db: Database
+  directory: string
+  tag: string
+}
+
+/** Opens a snapshot directory read-only, with files.db attached. */
+export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
+  const db = new Database(join(directory, MAIN_FILE), { readonly: true })
+  try {
+    db.run('PRAGMA query_only = 1')
+    db.run('PRAGMA cache_size = -32000')
+    db.run('PRAGMA mmap_size = 268435456')
+    db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [`file:${join(directory, FILES_FILE)}?mode=ro`])
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  return { db, directory, tag }
+}
+
+export class SnapshotDatabase {
+  #current: OpenSnapshot | null = null
+
+  get current(): OpenSnapshot | null {
+    return this.#current
+  }
+
+  get db(): Database | null {
+    return this.#current?.db ?? null
+  }
+
+  get tag(): string | null {
+    return this.#current?.tag ?? null
+  }
+
+  /** Installs `next` and returns the previous snapshot (still open) so the caller can roll back. */
+  swap(next: OpenSnapshot | null): OpenSnapshot | null {
+    const previous = this.#current
+    this.#current = next
+    return previous
+  }
+
+  /** A real round trip to the handle, made for each status request. */
+  probe(): boolean {
+    const db = this.#current?.db
+    if (!db) return false
+    try {
+      const row = db.query('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get('torrents') as { n: number }
+      return row.n === 1
+    } catch {
+      return false
+    }
+  }
+
+  close(): void {
+    this.#current?.db.close()
+    this.#current = null
+  }
+}

@@ -1,0 +1,32 @@
+/** The one error type the runtime throws; handlers/_errors.ts maps its kind to an HTTP status. */
+
+export type AppErrorKind =
+  | 'invalid' // 422
+  | 'bad-request' // 400
+  | 'too-large' // 413
+  | 'cross-origin' // 403
+  | 'maintenance' // 503
+  | 'manager-not-configured' // 400
+  | 'manager-failed' // 502
+  | 'not-found' // 404
+  | 'method-not-allowed' // 405
+  | 'conflict' // 409
+
+export class AppError extends Error {
+  readonly kind: AppErrorKind
+
+  /** `message` is the exact user-facing sentence; `cause` is for the log only. */
+  constructor(kind: AppErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.kind = kind
+    this.name = 'AppError'
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError
+
+/** A short, secret-free description of an unknown thrown value, for logs and status sentences. */
+export const describeError = (error: unknown): string => {
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}

@@ -1,0 +1,57 @@
+/** One-line logger that redacts secrets and credentials before anything leaves the process. */
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export type LogSink = (line: string, level: LogLevel) => void
+
+export interface Log {
+  debug(message: string): void
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+  /** Redacts a text the same way log lines are redacted (also used for status sentences). */
+  redact(text: string): string
+}
+
+const REDACTED = '[redacted]'
+
+// Credentials that can appear in URLs or headers even when they are not our configured key.
+const CREDENTIAL_PATTERNS: RegExp[] = [
+  /(api[_-]?key|apikey|passkey|token|password)(["']?\s*[=:]\s*["']?)[^\s&"',;]+/gi,
+  /(x-api-key:\s*)\S+/gi,
+  /(\/\/)[^/\s:@]+:[^/\s@]+@/g,
+]
+
+export const redactText = (text: string, secrets: readonly string[]): string => {
+  let result = text
+  for (const secret of secrets) {
+    if (secret.length > 0) result = result.split(secret).join(REDACTED)
+  }
+  result = result.replace(CREDENTIAL_PATTERNS[0], `$1$2${REDACTED}`)
+  result = result.replace(CREDENTIAL_PATTERNS[1], `$1${REDACTED}`)
+  result = result.replace(CREDENTIAL_PATTERNS[2], `$1${REDACTED}@`)
+  return result
+}
+
+const consoleSink: LogSink = (line, level) => {
+  if (level === 'error' || level === 'warn') console.error(line)
+  else console.log(line)
+}
+
+export interface LogOptions {
+  /** Current secrets (the persisted and environment manager keys); read at every line. */
+  secrets?: () => readonly string[]
+  sink?: LogSink
+  quiet?: boolean
+}
+
+export const createLog = (options: LogOptions = {}): Log => {
+  const secrets = options.secrets ?? (() => [])
+  const sink = options.sink ?? consoleSink
+  const redact = (text: string) => redactText(text, secrets())
+  const write = (level: LogLevel) => (message: string) => {
+    if (options.quiet && level === 'debug') return
+    const oneLine = redact(message).replace(/[\r\n]+/g, ' ')
+    sink(`${new Date().toISOString()} ${level.padEnd(5)} ${oneLine}`, level)
+  }
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), redact }
+}

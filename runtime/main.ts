@@ -1,0 +1,106 @@
+#!/usr/bin/env bun
+/** Composition root and CLI: `icvdb-indexer [serve|import <file|url>|check] [--port N] [--data-dir DIR]`. */
+import { createApp } from '../handlers/app.ts'
+import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
+import { EnvError, type Flags } from './env.ts'
+
+const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
+
+Usage:
+  icvdb-indexer [serve] [--port N] [--host ADDR] [--data-dir DIR]   run the service (default)
+  icvdb-indexer import <file|url> [--data-dir DIR]                  install a pg_dump snapshot by hand
+  icvdb-indexer check [--data-dir DIR]                              run one update check now
+  icvdb-indexer --help | --version
+
+Environment: DATA_DIR (/data), PORT (8000), HOST (0.0.0.0), DB_AUTO_UPDATE, DB_UPDATE_INTERVAL,
+RESULT_PRESET, MANAGER_URL, MANAGER_API_KEY, MANAGER_INDEXER_URL, SNAPSHOT_RELEASE_URL,
+DB_UPDATE_START_DELAY, MAGNET_TRACKERS. See the README for details.
+`
+
+export interface ParsedArgs {
+  command: 'serve' | 'import' | 'check' | 'help' | 'version'
+  target?: string
+  flags: Flags
+}
+
+export class UsageError extends Error {}
+
+const FLAG_NAMES: Record<string, keyof Flags> = { '--port': 'port', '--host': 'host', '--data-dir': 'dataDir' }
+
+export const parseArgs = (argv: string[]): ParsedArgs => {
+  const flags: Flags = {}
+  const positional: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--help' || arg === '-h') return { command: 'help', flags }
+    if (arg === '--version' || arg === '-v') return { command: 'version', flags }
+    const [name, inline] = arg.split(/=(.*)/s, 2)
+    if (name in FLAG_NAMES) {
+      const value = inline ?? argv[++i]
+      if (value === undefined) throw new UsageError(`${name} needs a value`)
+      flags[FLAG_NAMES[name]] = value
+    } else if (arg.startsWith('-')) {
+      throw new UsageError(`unknown option ${arg}`)
+    } else positional.push(arg)
+  }
+  const [command = 'serve', target, ...rest] = positional
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`)
+  if (command === 'serve' || command === 'check') {
+    if (target !== undefined) throw new UsageError(`unexpected argument ${target}`)
+    return { command, flags }
+  }
+  if (command === 'import') {
+    if (target === undefined) throw new UsageError('import needs a dump file or URL')
+    return { command, target, flags }
+  }
+  throw new UsageError(`unknown command ${command}`)
+}
+
+export const serve = (ctx: AppContext) => {
+  const app = createApp(ctx)
+  const server = Bun.serve({
+    port: ctx.env.port,
+    hostname: ctx.env.host,
+    // The largest legitimate body is a settings document (1 MiB cap in handlers/_body.ts).
+    maxRequestBodySize: 2 * 1024 * 1024,
+    fetch: app.fetch,
+  })
+  ctx.updater.start()
+  ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir})`)
+  return server
+}
+
+const runCommand = async (args: ParsedArgs): Promise<number> => {
+  if (args.command === 'help') return void process.stdout.write(HELP), 0
+  if (args.command === 'version') return void process.stdout.write(`${APPLICATION_VERSION}\n`), 0
+  const ctx = createContext({ flags: args.flags })
+  if (args.command === 'serve') {
+    const server = serve(ctx)
+    const stop = async () => {
+      server.stop()
+      await ctx.close()
+      process.exit(0)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+    return -1
+  }
+  const { runCliCommand } = await import('./cli-commands.ts')
+  const code = await runCliCommand(ctx, args.command, args.target)
+  await ctx.close()
+  return code
+}
+
+if (import.meta.main) {
+  try {
+    const code = await runCommand(parseArgs(process.argv.slice(2)))
+    if (code >= 0) process.exit(code)
+  } catch (error) {
+    if (error instanceof EnvError || error instanceof UsageError) {
+      process.stderr.write(`icvdb-indexer: ${error.message}\n`)
+      if (error instanceof UsageError) process.stderr.write(`Run icvdb-indexer --help for usage.\n`)
+      process.exit(2)
+    }
+    throw error
+  }
+}

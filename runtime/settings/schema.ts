@@ -1,0 +1,193 @@
+/**
+ * Settings schema v1: one definition for the file on disk, the PUT bodies and the UI rule editor.
+ * Pure (no Bun, no fs) so static/ can bundle it. Each check carries the exact product.md sentence,
+ * and checks run in product.md's order (abortEarly). `{i}` is replaced by the rule index at the edge.
+ */
+import * as v from 'valibot'
+
+export const PRESETS = ['unfiltered', 'italian_preferred', 'italian_only', 'custom'] as const
+export type Preset = (typeof PRESETS)[number]
+
+export const TEXT_FIELDS = ['title', 'provider'] as const
+export const NUMBER_FIELDS = ['size', 'seeders'] as const
+export const TEXT_OPERATORS = ['contains', 'not_contains', 'equals'] as const
+export const NUMBER_OPERATORS = ['equals', 'gte', 'lte'] as const
+export const ACTIONS = ['exclude', 'score'] as const
+export const MAX_RULES = 100
+export const MAX_RULE_TEXT = 512
+export const MAX_SCORE = 1000
+export const MAX_URL_LENGTH = 2048
+export const MAX_API_KEY_LENGTH = 4096
+export const MIN_INTERVAL = 60
+export const MAX_INTERVAL = 604800
+
+const isPlainObject = (input: unknown): input is Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input)
+
+const hasKeys = (input: Record<string, unknown>, required: readonly string[], optional: readonly string[] = []) => {
+  const keys = Object.keys(input)
+  return required.every((key) => key in input) && keys.every((key) => required.includes(key) || optional.includes(key))
+}
+
+/** An object whose key set is exactly `required` (+ `optional`), checked before any value. */
+const exactObject = (name: string, required: readonly string[], optional: readonly string[] = []) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, `${name} must be an object`),
+    v.check((input) => hasKeys(input, required, optional), `${name} has unknown or missing fields`),
+  )
+
+const isFiniteNumber = (input: unknown): input is number => typeof input === 'number' && Number.isFinite(input)
+
+export const isHttpUrl = (input: string): boolean => {
+  if (input === '') return true
+  if (input.length > MAX_URL_LENGTH || input.trim() !== input) return false
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    return false
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password
+}
+
+const isUrlValue = (input: unknown) => typeof input === 'string' && isHttpUrl(input)
+export const isApiKey = (input: unknown): input is string => typeof input === 'string' && input.length <= MAX_API_KEY_LENGTH
+
+// ---- custom rules ----------------------------------------------------------------------------
+
+export type TextField = (typeof TEXT_FIELDS)[number]
+export type NumberField = (typeof NUMBER_FIELDS)[number]
+export type RuleAction = (typeof ACTIONS)[number]
+
+export interface TextRule {
+  enabled: boolean
+  field: TextField
+  operator: (typeof TEXT_OPERATORS)[number]
+  value: string
+  action: RuleAction
+  score?: number
+}
+export interface NumberRule {
+  enabled: boolean
+  field: NumberField
+  operator: (typeof NUMBER_OPERATORS)[number]
+  value: number
+  action: RuleAction
+  score?: number
+}
+export type CustomRule = TextRule | NumberRule
+
+const includes = (list: readonly string[], input: unknown) => typeof input === 'string' && list.includes(input)
+const isTextField = (field: unknown) => includes(TEXT_FIELDS, field)
+
+export const RuleSchema = v.pipe(
+  v.custom<Record<string, unknown>>(isPlainObject, 'rule {i} must be an object'),
+  v.check((rule) => hasKeys(rule, ['enabled', 'field', 'operator', 'value', 'action'], ['score']), 'rule {i} has invalid fields'),
+  v.check((rule) => typeof rule.enabled === 'boolean', 'rule {i} enabled must be a boolean'),
+  v.check((rule) => includes(TEXT_FIELDS, rule.field) || includes(NUMBER_FIELDS, rule.field), 'rule {i} has an invalid field'),
+  v.check(
+    (rule) => includes(isTextField(rule.field) ? TEXT_OPERATORS : NUMBER_OPERATORS, rule.operator),
+    'rule {i} has an invalid operator',
+  ),
+  v.check((rule) => includes(ACTIONS, rule.action), 'rule {i} has an invalid action'),
+  v.check(
+    (rule) => !isTextField(rule.field) || (typeof rule.value === 'string' && rule.value.length >= 1 && rule.value.length <= MAX_RULE_TEXT),
+    'rule {i} requires a bounded text value',
+  ),
+  v.check((rule) => isTextField(rule.field) || isFiniteNumber(rule.value), 'rule {i} requires a finite numeric value'),
+  v.check((rule) => rule.action !== 'score' || isFiniteNumber(rule.score), 'rule {i} score action requires a score'),
+  v.check((rule) => rule.action !== 'score' || Math.abs(rule.score as number) <= MAX_SCORE, 'rule {i} score is out of range'),
+  v.check((rule) => rule.action !== 'exclude' || !('score' in rule), 'rule {i} exclude action cannot define a score'),
+  v.transform((rule) => rule as unknown as CustomRule),
+)
+
+export const RulesSchema = v.pipe(
+  v.custom<unknown[]>(Array.isArray, 'custom_rules must be a list'),
+  v.check((rules) => rules.length <= MAX_RULES, `custom_rules cannot exceed ${MAX_RULES} entries`),
+  v.array(RuleSchema),
+)
+
+// ---- documents -------------------------------------------------------------------------------
+
+const intervalMessage = `database_update.interval_seconds must be between ${MIN_INTERVAL} and ${MAX_INTERVAL}`
+
+const DatabaseUpdateSchema = v.pipe(
+  exactObject('database_update', ['enabled', 'interval_seconds']),
+  v.check((input) => typeof input.enabled === 'boolean', 'database_update.enabled must be a boolean'),
+  v.check(
+    (input) => Number.isInteger(input.interval_seconds) && (input.interval_seconds as number) >= MIN_INTERVAL && (input.interval_seconds as number) <= MAX_INTERVAL,
+    intervalMessage,
+  ),
+  v.transform((input) => ({ enabled: input.enabled as boolean, interval_seconds: input.interval_seconds as number })),
+)
+
+export const ResultProcessingSchema = v.pipe(
+  exactObject('result_processing', ['preset', 'custom_rules']),
+  v.check((input) => includes(PRESETS, input.preset), 'result_processing.preset is invalid'),
+  v.transform((input) => ({ preset: input.preset as Preset, custom_rules: input.custom_rules })),
+  v.object({ preset: v.picklist(PRESETS), custom_rules: RulesSchema }),
+)
+
+const managerChecks = (required: readonly string[], optional: readonly string[]) =>
+  v.pipe(
+    exactObject('manager', required, optional),
+    v.check((input) => isUrlValue(input.url), 'manager.url must be an absolute HTTP URL without credentials'),
+    v.check((input) => isUrlValue(input.indexer_url), 'manager.indexer_url must be an absolute HTTP URL without credentials'),
+    v.check((input) => !('api_key' in input) || isApiKey(input.api_key), 'manager.api_key must be a bounded string'),
+  )
+
+const TOP_LEVEL = ['schema_version', 'database_update', 'result_processing', 'manager'] as const
+
+const documentSchema = <T extends v.GenericSchema>(manager: T) =>
+  v.pipe(
+    exactObject('settings', TOP_LEVEL),
+    v.check((input) => input.schema_version === 1, 'schema_version must be 1'),
+    v.object({
+      schema_version: v.literal(1),
+      database_update: DatabaseUpdateSchema,
+      result_processing: ResultProcessingSchema,
+      manager,
+    }),
+  )
+
+/** The persisted document (interface.md §2.1). */
+export const SettingsDocumentSchema = documentSchema(
+  v.pipe(
+    managerChecks(['url', 'indexer_url', 'api_key'], []),
+    v.transform((input) => ({ url: input.url as string, indexer_url: input.indexer_url as string, api_key: input.api_key as string })),
+  ),
+)
+
+/** The PUT /webapi/settings body: api_key optional and write-only, api_key_configured ignored. */
+export const SettingsUpdateSchema = documentSchema(
+  v.pipe(
+    managerChecks(['url', 'indexer_url'], ['api_key', 'api_key_configured']),
+    v.transform((input) => ({
+      url: input.url as string,
+      indexer_url: input.indexer_url as string,
+      ...(typeof input.api_key === 'string' ? { api_key: input.api_key } : {}),
+    })),
+  ),
+)
+
+export type SettingsDocument = v.InferOutput<typeof SettingsDocumentSchema>
+export type SettingsUpdate = v.InferOutput<typeof SettingsUpdateSchema>
+export type ResultProcessing = v.InferOutput<typeof ResultProcessingSchema>
+
+export const DEFAULT_SETTINGS: SettingsDocument = {
+  schema_version: 1,
+  database_update: { enabled: true, interval_seconds: 86400 },
+  result_processing: { preset: 'unfiltered', custom_rules: [] },
+  manager: { url: '', indexer_url: '', api_key: '' },
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string }
+
+/** Runs a schema and returns the first message, with `{i}` replaced by the failing rule's index. */
+export const validate = <T extends v.GenericSchema>(schema: T, input: unknown): ValidationResult<v.InferOutput<T>> => {
+  const result = v.safeParse(schema, input, { abortEarly: true })
+  if (result.success) return { ok: true, value: result.output }
+  const issue = result.issues[0]
+  const index = issue.path?.find((item) => item.type === 'array')?.key
+  return { ok: false, message: issue.message.replace('{i}', String(index ?? 0)) }
+}

@@ -1,0 +1,166 @@
+/**
+ * The settings file: load once (moving an unreadable file aside), keep the persisted document in
+ * memory, and write it atomically (temporary file in the same directory, fsync, rename, 0600).
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import type { SettingsOverrides } from '../env.ts'
+import type { Log } from '../log.ts'
+import { applyOverrides, publicView, type PublicSettings } from './effective.ts'
+import { DEFAULT_SETTINGS, SettingsDocumentSchema, validate, type ResultProcessing, type SettingsDocument, type SettingsUpdate } from './schema.ts'
+
+export interface SettingsStoreOptions {
+  path: string
+  overrides: SettingsOverrides
+  log: Log
+  /** Replaceable for tests that make the final rename fail. */
+  rename?: (from: string, to: string) => void
+  now?: () => number
+}
+
+const compactTimestamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+
+export class SettingsStore {
+  readonly path: string
+  readonly overrides: SettingsOverrides
+  #persisted: SettingsDocument = structuredClone(DEFAULT_SETTINGS)
+  #log: Log
+  #rename: (from: string, to: string) => void
+  #now: () => number
+
+  constructor(options: SettingsStoreOptions) {
+    this.path = options.path
+    this.overrides = options.overrides
+    this.#log = options.log
+    this.#rename = options.rename ?? renameSync
+    this.#now = options.now ?? Date.now
+  }
+
+  /** Reads the file; a missing one is created with defaults, an invalid one is moved aside. */
+  load(): void {
+    let text: string
+    try {
+      text = readFileSync(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#quarantine(`cannot be read (${(error as Error).message})`)
+      this.#persisted = structuredClone(DEFAULT_SETTINGS)
+      this.#write(this.#persisted)
+      return
+    }
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return this.#quarantine('is not valid JSON')
+    }
+    const result = validate(SettingsDocumentSchema, parsed)
+    if (!result.ok) return this.#quarantine(`is invalid: ${result.message}`)
+    this.#persisted = result.value
+  }
+
+  #quarantine(reason: string): void {
+    const aside = `${this.path}.invalid-${compactTimestamp(this.#now())}`
+    try {
+      renameSync(this.path, aside)
+      this.#log.warn(`settings file ${reason}; moved it to ${aside} and started with defaults`)
+    } catch (error) {
+      this.#log.error(`settings file ${reason} and could not be moved aside (${(error as Error).message}); running on defaults`)
+      this.#persisted = structuredClone(DEFAULT_SETTINGS)
+      return
+    }
+    this.#persisted = structuredClone(DEFAULT_SETTINGS)
+    this.#write(this.#persisted)
+  }
+
+  persisted(): SettingsDocument {
+    return structuredClone(this.#persisted)
+  }
+
+  effective(): SettingsDocument {
+    return applyOverrides(this.#persisted, this.overrides)
+  }
+
+  public(): PublicSettings {
+    return publicView(this.effective())
+  }
+
+  /** Every key value that must never appear in a response or a log line. */
+  secrets(): string[] {
+    return [this.#persisted.manager.api_key, this.overrides.api_key ?? ''].filter((secret) => secret !== '')
+  }
+
+  /**
+   * PUT /webapi/settings (interface.md §4.2). Starts from the persisted document: fields that an
+   * environment variable owns keep their persisted value, so a GET→PUT round trip never writes
+   * environment values to disk.
+   */
+  saveUpdate(update: SettingsUpdate): PublicSettings {
+    const current = this.#persisted
+    const owned = this.overrides
+    const next: SettingsDocument = {
+      schema_version: 1,
+      database_update: {
+        enabled: owned.enabled === undefined ? update.database_update.enabled : current.database_update.enabled,
+        interval_seconds:
+          owned.interval_seconds === undefined ? update.database_update.interval_seconds : current.database_update.interval_seconds,
+      },
+      result_processing: {
+        preset: owned.preset === undefined ? update.result_processing.preset : current.result_processing.preset,
+        custom_rules: update.result_processing.custom_rules,
+      },
+      manager: {
+        url: owned.url === undefined ? update.manager.url : current.manager.url,
+        indexer_url: owned.indexer_url === undefined ? update.manager.indexer_url : current.manager.indexer_url,
+        // Omitted: keep; non-empty: replace; "": clear. An environment key is never persisted.
+        api_key: update.manager.api_key ?? current.manager.api_key,
+      },
+    }
+    this.#commit(next)
+    return this.public()
+  }
+
+  /** PUT /webapi/result-processing persists what was sent; the answer is the effective object. */
+  saveResultProcessing(resultProcessing: ResultProcessing): ResultProcessing {
+    this.#commit({ ...this.#persisted, result_processing: resultProcessing })
+    return this.effective().result_processing
+  }
+
+  #commit(next: SettingsDocument): void {
+    this.#write(next)
+    this.#persisted = next
+  }
+
+  #write(document: SettingsDocument): void {
+    const directory = dirname(this.path)
+    mkdirSync(directory, { recursive: true, mode: 0o700 })
+    const temporary = join(directory, `.${basename(this.path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
+    try {
+      const fd = openSync(temporary, 'wx', 0o600)
+      try {
+        writeSync(fd, `${JSON.stringify(document, null, 2)}\n`)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+      this.#rename(temporary, this.path)
+    } catch (error) {
+      try {
+        unlinkSync(temporary)
+      } catch {}
+      throw error
+    }
+    syncDirectory(directory)
+  }
+}
+
+/** fsync the directory so the rename itself survives a power cut (best effort). */
+export const syncDirectory = (directory: string): void => {
+  try {
+    const fd = openSync(directory, 'r')
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {}
+}
