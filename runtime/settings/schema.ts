@@ -40,7 +40,8 @@ const isFiniteNumber = (input: unknown): input is number => typeof input === 'nu
 
 export const isHttpUrl = (input: string): boolean => {
   if (input === '') return true
-  if (input.length > MAX_URL_LENGTH || input.trim() !== input) return false
+  // WHATWG URL parsing would read `https:///api` as host "api"; require the authority to be written.
+  if (input.length > MAX_URL_LENGTH || input.trim() !== input || !/^https?:\/\/[^/\\]/i.test(input)) return false
   let url: URL
   try {
     url = new URL(input)

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test'
+import { EnvError, parseOverrides, parseRuntimeEnv } from '../../../runtime/env.ts'
+
+describe('parseOverrides', () => {
+  test('accepts the boolean spellings of product.md §3 in any case', () => {
+    for (const word of ['true', 'TRUE', '1', 'yes', 'On']) expect(parseOverrides({ DB_AUTO_UPDATE: word }).enabled).toBe(true)
+    for (const word of ['false', 'False', '0', 'no', 'OFF']) expect(parseOverrides({ DB_AUTO_UPDATE: word }).enabled).toBe(false)
+  })
+
+  const refused: Array<[Record<string, string>, string]> = [
+    [{ DB_AUTO_UPDATE: 'sometimes' }, 'DB_AUTO_UPDATE must be true or false'],
+    [{ DB_UPDATE_INTERVAL: '59' }, 'DB_UPDATE_INTERVAL must be an integer number of seconds from 60 to 604800'],
+    [{ DB_UPDATE_INTERVAL: '1.5' }, 'DB_UPDATE_INTERVAL must be'],
+    [{ DB_UPDATE_INTERVAL: 'daily' }, 'DB_UPDATE_INTERVAL must be'],
+    [{ RESULT_PRESET: 'all' }, 'RESULT_PRESET must be one of unfiltered, italian_preferred, italian_only, custom'],
+    [{ MANAGER_URL: 'prowlarr:9696' }, 'MANAGER_URL must be an absolute http(s) URL'],
+    [{ MANAGER_INDEXER_URL: 'http://u:p@host/api' }, 'MANAGER_INDEXER_URL must be'],
+    [{ MANAGER_API_KEY: 'k'.repeat(4097) }, 'MANAGER_API_KEY must be at most 4096 characters'],
+  ]
+  for (const [env, message] of refused) {
+    test(`refuses ${JSON.stringify(env).slice(0, 50)} naming the variable`, () => {
+      expect(() => parseOverrides(env)).toThrow(EnvError)
+      expect(() => parseOverrides(env)).toThrow(message)
+    })
+  }
+
+  test('treats empty variables as unset', () => {
+    expect(parseOverrides({ MANAGER_API_KEY: '', DB_AUTO_UPDATE: ' ' })).toEqual({})
+  })
+})
+
+describe('parseRuntimeEnv', () => {
+  test('has the documented defaults and lets flags win over the environment', () => {
+    const defaults = parseRuntimeEnv({})
+    expect(defaults).toMatchObject({ dataDir: '/data', port: 8000, host: '0.0.0.0', startDelaySeconds: null, magnetTrackers: [] })
+    const flagged = parseRuntimeEnv({ PORT: '9000', DATA_DIR: '/srv' }, { port: '9100', dataDir: '/x' })
+    expect(flagged).toMatchObject({ port: 9100, dataDir: '/x' })
+    expect(parseRuntimeEnv({ MAGNET_TRACKERS: 'udp://a:1/announce, udp://b:2/announce,' }).magnetTrackers).toEqual([
+      'udp://a:1/announce',
+      'udp://b:2/announce',
+    ])
+  })
+})
