@@ -1,0 +1,63 @@
+/**
+ * The only sentences about manager failures that leave the process (product.md §4, interface.md
+ * §4.4 and §5): fixed per kind, and `Manager request failed` for anything holding the key or a traceback.
+ */
+import { isManagerError, type ManagerError } from './manager-error.ts'
+
+export const MANAGER_REQUEST_FAILED = 'Manager request failed'
+
+const FIXED: Record<Exclude<ManagerError['failure'], 'http' | 'rejected' | 'invalid-response'>, string> = {
+  unreachable: 'Unable to connect to Manager',
+  'too-large': 'Manager response is too large',
+  'invalid-json': 'Manager returned invalid JSON',
+  'invalid-schema': 'Manager returned an invalid indexer schema response',
+  'no-template': 'Manager has no Generic Torznab indexer schema',
+  'no-app-profile': 'Manager has no app profile',
+  'request-failed': MANAGER_REQUEST_FAILED,
+}
+
+// Enough of Prowlarr's reason to act on ("Query successful, but no results were returned …").
+const UPSTREAM_MAX_LENGTH = 300
+
+/** Prowlarr's validation array `[{propertyName, errorMessage, severity}]` → its distinct messages. */
+export const validationMessages = (body: unknown): string[] => {
+  if (!Array.isArray(body)) return []
+  const messages = body
+    .map((failure) => (typeof failure?.errorMessage === 'string' ? failure.errorMessage : ''))
+    .map((message) => message.replace(/[\x00-\x1f\x7f\s]+/g, ' ').trim())
+    .filter((message) => message !== '')
+  return [...new Set(messages)]
+}
+
+const rejectedSentence = (error: ManagerError): string => {
+  const reason = validationMessages(error.body).join('; ')
+  if (reason === '') return 'Manager rejected the indexer'
+  const cut = reason.length > UPSTREAM_MAX_LENGTH ? `${reason.slice(0, UPSTREAM_MAX_LENGTH - 1)}…` : reason
+  return `Manager rejected the indexer: ${cut}`
+}
+
+const sentenceFor = (error: unknown): string => {
+  if (!isManagerError(error)) return MANAGER_REQUEST_FAILED
+  switch (error.failure) {
+    case 'http':
+      // The status code only: a reason phrase or body could carry anything, including the key.
+      return `Manager returned HTTP ${error.status}`
+    case 'rejected':
+      return rejectedSentence(error)
+    case 'invalid-response':
+      return error.stage === 'app-profile'
+        ? 'Manager returned an invalid app profile response'
+        : 'Manager returned an invalid indexer list response'
+    default:
+      return FIXED[error.failure]
+  }
+}
+
+/** interface.md §5: a reason holding the configured key or traceback text is replaced as a whole. */
+export const isUnsafe = (text: string, secrets: readonly string[]): boolean =>
+  /traceback/i.test(text) || secrets.some((secret) => secret !== '' && text.includes(secret))
+
+export const sanitizeManagerError = (error: unknown, secrets: readonly string[]): string => {
+  const sentence = sentenceFor(error)
+  return isUnsafe(sentence, secrets) ? MANAGER_REQUEST_FAILED : sentence
+}
