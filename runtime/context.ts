@@ -10,12 +10,14 @@ import { dataPaths, type DataPaths } from './data-dir.ts'
 import { openSnapshot, SnapshotDatabase } from './db/database.ts'
 import { parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
 import { createLog, type Log, type LogSink } from './log.ts'
+import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
 import { SettingsStore } from './settings/store.ts'
 import { readInstalled, removeLeftovers } from './updater/installed.ts'
-import type { Updater } from './updater/types.ts'
-import { createUpdater } from './updater/updater.ts'
+import { switchPauseFromEnv } from './updater/switch.ts'
+import type { ImportSnapshot, Updater } from './updater/types.ts'
+import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
 
 export const APPLICATION_VERSION: string = packageJson.version
 
@@ -46,7 +48,16 @@ export interface ContextOptions {
   logSink?: LogSink
   /** Optional replacement for the settings file rename (tests of the atomic write). */
   settingsRename?: (from: string, to: string) => void
+  /** Shorter manager timeouts for tests of a hanging manager (product.md §5: 10 s / 30 s). */
+  managerTimeouts?: ManagerTimeouts
+  /** Shorter updater network deadlines for tests of a hanging release server. */
+  updaterTimeouts?: UpdaterDeps['timeouts']
+  /** A substitute importer (tests); the real one is loaded on first use. */
+  importSnapshot?: ImportSnapshot
 }
+
+// Loaded on first use: the archive reader and importer are only needed when a snapshot is installed.
+const importSnapshotOnDemand: ImportSnapshot = async (request) => (await import('./importer/import.ts')).importSnapshot(request)
 
 /** Builds the context: loads settings, removes leftovers of a crash, opens the installed snapshot. */
 export const createContext = (options: ContextOptions = {}): AppContext => {
@@ -71,8 +82,21 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
 
   const maintenance: Maintenance = { active: false }
   const clock = options.clock ?? systemClock
-  const updater = createUpdater({ settings, database, maintenance })
-  const manager = createManagerService({ settings })
+  const updater = createUpdater({
+    settings,
+    database,
+    maintenance,
+    paths,
+    clock,
+    log,
+    importSnapshot: options.importSnapshot ?? importSnapshotOnDemand,
+    releaseUrl: env.releaseUrl,
+    userAgent: `icvdb-indexer/${APPLICATION_VERSION}`,
+    startDelaySeconds: env.startDelaySeconds,
+    timeouts: options.updaterTimeouts,
+    switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
+  })
+  const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
   return {
     version: APPLICATION_VERSION,
     env,

@@ -19,7 +19,9 @@ export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
     db.run('PRAGMA query_only = 1')
     db.run('PRAGMA cache_size = -32000')
     db.run('PRAGMA mmap_size = 268435456')
-    db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [`file:${join(directory, FILES_FILE)}?mode=ro`])
+    // A plain path, not a `file:` URI (bun:sqlite opens without SQLITE_OPEN_URI); an attached
+    // file inherits the read-only flag of the main connection.
+    db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [join(directory, FILES_FILE)])
   } catch (error) {
     db.close()
     throw error

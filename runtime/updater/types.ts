@@ -34,13 +34,63 @@ export interface UpdaterProgress {
   message: string | null
 }
 
+/** What one check did, for the CLI and the log. */
+export interface CheckOutcome {
+  result: 'installed' | 'up-to-date' | 'failed'
+  /** The release tag the check found (null when discovery failed). */
+  tag: string | null
+  /** One sentence: what happened (the `last_error` sentence on failure). */
+  message: string
+}
+
 export interface Updater {
   status(): UpdaterStatus
   progress(): UpdaterProgress
-  /** Starts a check now unless one is running; resolves when it ends (never rejects). */
-  check(): Promise<void>
+  /** Starts a check now, or joins the one running; resolves when it ends (never rejects). */
+  check(): Promise<CheckOutcome>
   /** Re-reads the effective schedule settings (after PUT /webapi/settings). */
   reconfigure(): void
   start(): void
   stop(): Promise<void>
 }
+
+/**
+ * A failure whose message is already the user-facing `last_error` sentence (what failed and why,
+ * no secrets). Anything else thrown during an update is wrapped by the updater.
+ */
+export class UpdateFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'UpdateFailure'
+  }
+}
+
+/** The importer's progress report (runtime/importer/import.ts). */
+export interface ImportProgress {
+  phase: 'importing' | 'indexing' | 'validating'
+  bytes_done: number
+  bytes_total: number | null
+  rows_done: number
+  rows_total: number | null
+}
+
+export interface ImportResult {
+  directory: string
+  counts: { torrents: number; files: number; pack_files: number }
+  archiveVersion: string
+  dumpVersion: string
+  seconds: number
+}
+
+/**
+ * The importer's signature, injected by the composition root so the updater never constructs its
+ * collaborators (and tests can substitute a fake). `directory` must not exist and lies under work/.
+ */
+export type ImportSnapshot = (options: {
+  source: string | ReadableStream<Uint8Array>
+  directory: string
+  tag: string
+  sourceSize?: number
+  onProgress?: (progress: ImportProgress) => void
+  signal?: AbortSignal
+}) => Promise<ImportResult>

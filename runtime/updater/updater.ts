@@ -1,12 +1,38 @@
-/** Placeholder updater with the initial state; the scheduling updater replaces it. */
-import type { SettingsStore } from '../settings/store.ts'
+/**
+ * The snapshot updater: state for /webapi/status and /webapi/updater, the automatic schedule
+ * (start delay, interval, backoff after failures), and one check at a time:
+ * discover → compare tags → download → import → switch.
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { isoTime, type Clock } from '../clock.ts'
+import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
-import type { Updater, UpdaterProgress, UpdaterStatus } from './types.ts'
+import { describeError } from '../errors.ts'
+import type { Log } from '../log.ts'
+import type { SettingsStore } from '../settings/store.ts'
+import { downloadDump } from './download.ts'
+import { installDump } from './install.ts'
+import { discoverRelease, isUpdate } from './release.ts'
+import { dueAt } from './schedule.ts'
+import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
 
 export interface UpdaterDeps {
   settings: SettingsStore
   database: SnapshotDatabase
   maintenance: { active: boolean }
+  paths: DataPaths
+  clock: Clock
+  log: Log
+  importSnapshot: ImportSnapshot
+  releaseUrl: string
+  userAgent: string
+  /** DB_UPDATE_START_DELAY; null = 60 s, or 0 while no snapshot is installed. */
+  startDelaySeconds: number | null
+  /** Shorter network deadlines for tests (defaults: release 30 s, connect 30 s, idle 60 s). */
+  timeouts?: { releaseMs?: number; connectMs?: number; idleMs?: number }
+  /** Test hook ICVDB_TEST_PAUSE_SWITCH_MS (see switch.ts). */
+  switchPauseMs?: number
 }
 
 export const idleProgress = (): UpdaterProgress => ({
@@ -21,20 +47,143 @@ export const idleProgress = (): UpdaterProgress => ({
   message: null,
 })
 
-export const createUpdater = (deps: UpdaterDeps): Updater => ({
-  status: (): UpdaterStatus => ({
-    installed_version: deps.database.tag,
-    latest_version: null,
-    enabled: deps.settings.effective().database_update.enabled,
-    updating: false,
-    maintenance: deps.maintenance.active,
-    last_check: null,
-    next_check: null,
-    last_error: null,
-  }),
-  progress: idleProgress,
-  check: async () => {},
-  reconfigure: () => {},
-  start: () => {},
-  stop: async () => {},
-})
+export const createUpdater = (deps: UpdaterDeps): Updater => {
+  const { clock, log, settings, database } = deps
+  let latest: string | null = null
+  let lastError: string | null = null
+  let lastCheckAt: number | null = null
+  let failures = 0
+  let startedAt: number | null = null
+  let startDelayMs = 0
+  let stopped = false
+  let nextAt: number | null = null
+  let timer: unknown = null
+  let running: Promise<CheckOutcome> | null = null
+  let controller: AbortController | null = null
+  let progress = idleProgress()
+
+  const plan = () => {
+    if (timer !== null) clock.clearTimeout(timer)
+    timer = null
+    const { enabled, interval_seconds } = settings.effective().database_update
+    nextAt = stopped ? null : dueAt({ enabled, intervalMs: interval_seconds * 1000, startedAt, startDelayMs, lastCheckAt, failures })
+    if (nextAt === null || running) return
+    timer = clock.setTimeout(() => {
+      timer = null
+      void check()
+    }, Math.max(0, nextAt - clock.now()))
+  }
+
+  /** One update; throws UpdateFailure sentences. */
+  const update = async (signal: AbortSignal): Promise<CheckOutcome> => {
+    const timeouts = deps.timeouts ?? {}
+    const release = await discoverRelease({ url: deps.releaseUrl, userAgent: deps.userAgent, timeoutMs: timeouts.releaseMs, signal })
+    latest = release.tag
+    progress = { ...progress, tag: release.tag }
+    const installed = database.tag
+    if (!isUpdate(release.tag, installed)) {
+      const message = installed === release.tag ? `Already up to date (${installed})` : `Installed ${installed} is newer than ${release.tag}; no downgrade`
+      return { result: 'up-to-date', tag: release.tag, message }
+    }
+    log.info(`snapshot ${release.tag} is available (installed: ${installed ?? 'none'}); downloading ${release.asset.name}`)
+    progress = { ...progress, phase: 'downloading', bytes_total: release.asset.size }
+    const dumpPath = join(deps.paths.work, `${release.tag}-${randomUUID().slice(0, 8)}.dump`)
+    await downloadDump({
+      url: release.asset.url,
+      path: dumpPath,
+      name: release.asset.name,
+      expectedSha256: release.sha256,
+      expectedSize: release.asset.size,
+      userAgent: deps.userAgent,
+      connectTimeoutMs: timeouts.connectMs,
+      idleTimeoutMs: timeouts.idleMs,
+      signal,
+      onProgress: (done, total) => void (progress = { ...progress, bytes_done: done, bytes_total: total }),
+    })
+    const result = await installDump(
+      { ...deps, switchPauseMs: deps.switchPauseMs, now: clock.now },
+      {
+        dumpPath,
+        tag: release.tag,
+        name: release.asset.name,
+        removeDump: true,
+        signal,
+        onProgress: (report) => void (progress = { ...progress, ...report }),
+        onSwitch: () => void (progress = { ...progress, phase: 'switching' }),
+      },
+    )
+    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
+  }
+
+  const run = async (): Promise<CheckOutcome> => {
+    controller = new AbortController()
+    progress = { ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) }
+    let outcome: CheckOutcome
+    try {
+      outcome = await update(controller.signal)
+      lastError = null
+      failures = 0
+      progress = { ...progress, phase: 'done', message: outcome.message }
+      log.info(`update check: ${outcome.message}`)
+    } catch (error) {
+      // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
+      const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${describeError(error)}`
+      lastError = log.redact(sentence)
+      failures += 1
+      outcome = { result: 'failed', tag: progress.tag, message: lastError }
+      progress = { ...progress, phase: 'failed', message: lastError }
+      log.warn(`update check failed: ${lastError}`)
+    }
+    lastCheckAt = clock.now()
+    progress = { ...progress, finished_at: isoTime(lastCheckAt) }
+    return outcome
+  }
+
+  const check = (): Promise<CheckOutcome> => {
+    if (running) return running
+    if (timer !== null) clock.clearTimeout(timer)
+    timer = null
+    running = run().finally(() => {
+      running = null
+      controller = null
+      plan()
+    })
+    return running
+  }
+
+  const status = (): UpdaterStatus => {
+    const enabled = settings.effective().database_update.enabled
+    return {
+      installed_version: database.tag,
+      latest_version: latest,
+      enabled,
+      updating: running !== null,
+      maintenance: deps.maintenance.active,
+      last_check: isoTime(lastCheckAt),
+      next_check: enabled && !running ? isoTime(nextAt) : null,
+      last_error: lastError,
+    }
+  }
+
+  return {
+    status,
+    progress: () => ({ ...progress }),
+    check,
+    reconfigure: plan,
+    start: () => {
+      if (startedAt !== null) return
+      startedAt = clock.now()
+      // product.md §3: with nothing installed the first check runs at once unless told otherwise.
+      startDelayMs = (deps.startDelaySeconds ?? (database.tag === null ? 0 : 60)) * 1000
+      plan()
+      const { enabled, interval_seconds } = settings.effective().database_update
+      log.info(enabled ? `automatic updates enabled (every ${interval_seconds} s)` : 'automatic updates disabled')
+    },
+    stop: async () => {
+      stopped = true
+      plan()
+      controller?.abort()
+      await running
+    },
+  }
+}
