@@ -2,7 +2,9 @@
 /** Composition root and CLI: `icvdb-indexer [serve|import <file|url>|check] [--port N] [--data-dir DIR]`. */
 import { createApp } from '../handlers/app.ts'
 import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
-import { EnvError, type Flags } from './env.ts'
+import { dataPaths } from './data-dir.ts'
+import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
+import { holdServiceLock, runningService } from './service-lock.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
 
@@ -73,12 +75,21 @@ export const serve = (ctx: AppContext) => {
 const runCommand = async (args: ParsedArgs): Promise<number> => {
   if (args.command === 'help') return void process.stdout.write(HELP), 0
   if (args.command === 'version') return void process.stdout.write(`${APPLICATION_VERSION}\n`), 0
+  // Checked before the context exists: building it cleans work/, which a running service may be using.
+  const { dataDir } = parseRuntimeEnv(process.env, args.flags)
+  const pid = runningService(dataPaths(dataDir))
+  if (pid !== null) {
+    process.stderr.write(`icvdb-indexer: a service (pid ${pid}) is already running on ${dataDir}; stop it first, or use "Check now" in the UI\n`)
+    return 1
+  }
   const ctx = createContext({ flags: args.flags })
   if (args.command === 'serve') {
     const server = serve(ctx)
+    const releaseLock = holdServiceLock(ctx.paths)
     const stop = async () => {
       server.stop()
       await ctx.close()
+      releaseLock()
       process.exit(0)
     }
     process.on('SIGINT', stop)
