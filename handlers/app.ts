@@ -14,6 +14,7 @@ import { getSettings } from './get-settings.ts'
 import { getStatic } from './get-static.ts'
 import { getStatus } from './get-status.ts'
 import { getTorznab } from './get-torznab.ts'
+import { getUiConfig } from './get-ui-config.ts'
 import { getUpdater } from './get-updater.ts'
 import { postManagerIndexer } from './post-manager-indexer.ts'
 import { postManagerTest } from './post-manager-test.ts'
@@ -37,6 +38,7 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['GET', '/webapi/updater', getUpdater],
   ['POST', '/webapi/updater/check', postUpdaterCheck],
   ['GET', '/webapi/search', getSearch],
+  ['GET', '/webapi/ui-config', getUiConfig],
 ]
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/webapi' || path.startsWith('/webapi/')

@@ -1,0 +1,92 @@
+/**
+ * The UI's only fetch wrapper, grouped by resource. A non-2xx answer becomes an ApiError carrying
+ * the server's `detail` sentence, so every caller can show exactly what the server said.
+ */
+import type { ManagerStatus, IndexerResult, TestResult } from '../runtime/manager/types.ts'
+import type { PublicSettings } from '../runtime/settings/effective.ts'
+import type { ResultProcessing, SettingsUpdate } from '../runtime/settings/schema.ts'
+import type { WebSearchItem, WebSearchPage } from '../runtime/torznab/web-search.ts'
+import type { UpdaterProgress, UpdaterStatus } from '../runtime/updater/types.ts'
+
+export type { IndexerResult, ManagerStatus, PublicSettings, ResultProcessing, TestResult, UpdaterProgress, UpdaterStatus }
+
+/** GET /webapi/status (interface.md §2.4). */
+export interface AggregateStatus {
+  api_version: number
+  application_version: string
+  database: { connected: boolean }
+  updater: UpdaterStatus
+  result_processing: { preset: string; custom_rule_count: number }
+  manager: { configured: boolean; connected: boolean | null; indexer_installed: boolean | null; error: string | null }
+}
+
+export type UpdaterView = UpdaterStatus & { progress: UpdaterProgress }
+
+export type LockableField = 'enabled' | 'interval_seconds' | 'preset' | 'url' | 'indexer_url' | 'api_key'
+
+/** GET /webapi/ui-config: which fields an environment variable controls, and the persisted values. */
+export interface UiConfig {
+  locked: Record<LockableField, string | null>
+  persisted: PublicSettings
+}
+
+/** GET /webapi/search: the same search as /api, as JSON (runtime/torznab/web-search.ts). */
+export type SearchItem = WebSearchItem
+export type SearchPage = WebSearchPage
+
+export type SearchParams = Partial<Record<'t' | 'q' | 'imdbid' | 'season' | 'ep' | 'cat' | 'limit' | 'offset', string>>
+
+export class ApiError extends Error {
+  readonly status: number
+  constructor(status: number, detail: string) {
+    super(detail)
+    this.name = 'ApiError'
+    this.status = status
+  }
+}
+
+const detailOf = async (response: Response): Promise<string> => {
+  try {
+    const body = (await response.json()) as { detail?: unknown }
+    if (typeof body.detail === 'string') return body.detail
+  } catch {}
+  return `HTTP ${response.status}`
+}
+
+const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (!response.ok) throw new ApiError(response.status, await detailOf(response))
+  return (await response.json()) as T
+}
+
+const query = (params: SearchParams): string => {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, value)
+  const text = search.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+export const api = {
+  status: () => request<AggregateStatus>('GET', '/webapi/status'),
+  uiConfig: () => request<UiConfig>('GET', '/webapi/ui-config'),
+  settings: {
+    get: () => request<PublicSettings>('GET', '/webapi/settings'),
+    put: (update: SettingsUpdate) => request<PublicSettings>('PUT', '/webapi/settings', update),
+  },
+  resultProcessing: {
+    get: () => request<ResultProcessing>('GET', '/webapi/result-processing'),
+    put: (value: ResultProcessing) => request<ResultProcessing>('PUT', '/webapi/result-processing', value),
+  },
+  manager: {
+    status: () => request<ManagerStatus>('GET', '/webapi/manager/status'),
+    test: () => request<TestResult>('POST', '/webapi/manager/test'),
+    install: () => request<IndexerResult>('POST', '/webapi/manager/indexer'),
+  },
+  updater: {
+    get: () => request<UpdaterView>('GET', '/webapi/updater'),
+    check: () => request<UpdaterView>('POST', '/webapi/updater/check'),
+  },
+  search: (params: SearchParams) => request<SearchPage>('GET', `/webapi/search${query(params)}`),
+}

@@ -1,0 +1,62 @@
+/** The web UI's entry point: preferences, toasts, the shell and the page for the current route. */
+import { render } from 'preact'
+import { Shell } from './components/shell.tsx'
+import { ToastProvider } from './components/toasts.tsx'
+import { Dashboard } from './pages/dashboard.tsx'
+import { ResultProcessing } from './pages/result-processing.tsx'
+import { Search } from './pages/search.tsx'
+import { Settings } from './pages/settings.tsx'
+import { PreferencesProvider, usePreferences } from './preferences.tsx'
+import { browserStorage } from './storage.ts'
+import { applyTheme, initialTheme } from './theme.ts'
+import { navigate, useRoute } from './use-route.ts'
+
+const NotFound = () => {
+  const { t } = usePreferences()
+  return (
+    <div class="page">
+      <p class="callout callout-info">{t('app.notFound')}</p>
+      <a
+        href="/"
+        onClick={(event) => {
+          event.preventDefault()
+          navigate('/')
+        }}
+      >
+        {t('app.backHome')}
+      </a>
+    </div>
+  )
+}
+
+const Page = ({ route }: { route: string }) => {
+  switch (route) {
+    case '/':
+      return <Dashboard />
+    case '/settings':
+      return <Settings />
+    case '/result-processing':
+      return <ResultProcessing />
+    case '/search':
+      return <Search />
+    default:
+      return <NotFound />
+  }
+}
+
+const App = () => {
+  const route = useRoute()
+  return (
+    <PreferencesProvider>
+      <ToastProvider>
+        <Shell route={route}>
+          <Page key={route} route={route} />
+        </Shell>
+      </ToastProvider>
+    </PreferencesProvider>
+  )
+}
+
+// Pin a stored theme before the first paint, so a dark choice never flashes light.
+applyTheme(document.documentElement, initialTheme(browserStorage()))
+render(<App />, document.getElementById('app') as HTMLElement)

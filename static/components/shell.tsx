@@ -1,0 +1,72 @@
+/** The frame around every page: header (brand, menu button, language, theme) and the side nav. */
+import type { ComponentChildren } from 'preact'
+import { useState } from 'preact/hooks'
+import { LANGUAGES, type Language, type MessageKey } from '../i18n.ts'
+import { usePreferences } from '../preferences.tsx'
+import type { ClientRoute } from '../routes.ts'
+import { THEMES, type Theme } from '../theme.ts'
+import { navigate } from '../use-route.ts'
+import { LogoIcon, MenuIcon } from './icons.tsx'
+
+const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
+  ['/', 'nav.dashboard'],
+  ['/settings', 'nav.settings'],
+  ['/result-processing', 'nav.resultProcessing'],
+  ['/search', 'nav.search'],
+]
+
+const THEME_LABEL: Record<Theme, MessageKey> = { system: 'app.themeSystem', light: 'app.themeLight', dark: 'app.themeDark' }
+const LANGUAGE_LABEL: Record<Language, string> = { it: 'Italiano', en: 'English' }
+
+export const Shell = ({ route, children }: { route: string; children: ComponentChildren }) => {
+  const { t, language, setLanguage, theme, setTheme } = usePreferences()
+  const [open, setOpen] = useState(false)
+  const go = (event: MouseEvent, path: string) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setOpen(false)
+    navigate(path)
+  }
+  return (
+    <div class="shell">
+      <header class="topbar">
+        <button
+          type="button"
+          class="icon-button menu-button"
+          aria-label={t('app.menu')}
+          aria-expanded={open}
+          aria-controls="side-nav"
+          onClick={() => setOpen(!open)}
+        >
+          <MenuIcon />
+        </button>
+        <a class="brand" href="/" onClick={(event) => go(event, '/')}>
+          <LogoIcon />
+          <span>{t('app.name')}</span>
+        </a>
+        <div class="preferences">
+          <select aria-label={t('app.language')} value={language} onChange={(event) => setLanguage(event.currentTarget.value as Language)}>
+            {LANGUAGES.map((code) => (
+              <option value={code}>{LANGUAGE_LABEL[code]}</option>
+            ))}
+          </select>
+          <select aria-label={t('app.theme')} value={theme} onChange={(event) => setTheme(event.currentTarget.value as Theme)}>
+            {THEMES.map((name) => (
+              <option value={name}>{t(THEME_LABEL[name])}</option>
+            ))}
+          </select>
+        </div>
+      </header>
+      <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
+        {NAV.map(([path, key]) => (
+          <a href={path} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
+            {t(key)}
+          </a>
+        ))}
+      </nav>
+      <main class="content" id="main">
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+/** Search: the Torznab search as a form and a results table, with a button copying each magnet. */
+import { useEffect, useState } from 'preact/hooks'
+import { api, type SearchPage, type SearchParams } from '../api.ts'
+import { PageTitle } from '../components/page-title.tsx'
+import { Section } from '../components/section.tsx'
+import { useToast } from '../components/toasts.tsx'
+import { usePreferences } from '../preferences.tsx'
+import { SearchForm, type SearchFields } from './_search-form.tsx'
+import { SearchResults } from './_search-results.tsx'
+
+const PAGE_SIZE = 50
+const FIELDS: ReadonlyArray<keyof SearchFields> = ['t', 'q', 'imdbid', 'season', 'ep', 'cat']
+
+const fieldsFromUrl = (): SearchFields => {
+  const params = new URLSearchParams(location.search)
+  const fields = { t: 'search', q: '', imdbid: '', season: '', ep: '', cat: '' }
+  for (const name of FIELDS) fields[name] = params.get(name) ?? fields[name]
+  return fields
+}
+
+// The query lives in the address bar too, so a search can be bookmarked and Back works.
+const rememberInUrl = (fields: SearchFields): void => {
+  const params = new URLSearchParams()
+  for (const name of FIELDS) if (fields[name] !== '' && !(name === 't' && fields[name] === 'search')) params.set(name, fields[name])
+  const query = params.toString()
+  history.replaceState(null, '', query ? `/search?${query}` : '/search')
+}
+
+export const Search = () => {
+  const { t } = usePreferences()
+  const toast = useToast()
+  const [fields, setFields] = useState<SearchFields>(fieldsFromUrl)
+  const [page, setPage] = useState<SearchPage | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const run = async (offset: number) => {
+    setBusy(true)
+    rememberInUrl(fields)
+    const params: SearchParams = { ...fields, limit: String(PAGE_SIZE), offset: String(offset) }
+    try {
+      setPage(await api.search(params))
+      setError(null)
+    } catch (failure) {
+      setError((failure as Error).message)
+      toast('error', (failure as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  useEffect(() => void run(0), [])
+
+  return (
+    <div class="page">
+      <PageTitle title={t('search.title')} description={t('search.description')} />
+      <Section title={t('search.form')} description={t('search.hint')}>
+        <SearchForm fields={fields} busy={busy} change={setFields} submit={() => void run(0)} />
+      </Section>
+      {error && (
+        <p class="callout callout-error" role="alert">
+          {error}
+        </p>
+      )}
+      {page && <SearchResults page={page} busy={busy} goTo={(offset) => void run(offset)} />}
+    </div>
+  )
+}
