@@ -1,0 +1,61 @@
+/**
+ * Torznab latency and throughput against a running icvdb-indexer over loopback: per query kind,
+ * one client (unloaded latency), then N concurrent clients (percentiles under load, requests/s).
+ */
+import { runLoad, type LoadOptions, type LoadSummary } from './load.ts'
+import { QUERY_KINDS, type BenchQuery, type QueryKind } from './queries.ts'
+
+export interface KindFigures {
+  single: LoadSummary
+  concurrent: LoadSummary
+  /** Mean number of results per answer (from the single-client pass). */
+  results_mean: number
+}
+
+export interface PassOptions {
+  single: LoadOptions
+  concurrent: LoadOptions
+  warmup: number
+}
+
+export type QueryRunner = (query: BenchQuery) => Promise<number>
+
+/** Runs the passes of every kind through `run`, which returns the number of results of one answer. */
+export const benchKinds = async (
+  queries: Record<QueryKind, BenchQuery[]>,
+  run: QueryRunner,
+  options: PassOptions,
+  log: (line: string) => void,
+): Promise<Record<QueryKind, KindFigures>> => {
+  const figures = {} as Record<QueryKind, KindFigures>
+  for (const kind of QUERY_KINDS) {
+    const list = queries[kind]
+    // Warm caches, but bounded: at 1M a slow kind must not spend minutes before measuring.
+    const warmupEnds = performance.now() + 5000
+    for (let i = 0; i < options.warmup && performance.now() < warmupEnds; i++) await run(list[i % list.length]).catch(() => 0)
+    let results = 0
+    let answers = 0
+    const single = await runLoad(async (i) => {
+      results += await run(list[i % list.length])
+      answers++
+    }, options.single)
+    // The concurrent pass starts further along the list, so it does not replay the same requests first.
+    const concurrent = await runLoad(async (i) => void (await run(list[(i + options.single.requests) % list.length])), options.concurrent)
+    figures[kind] = { single, concurrent, results_mean: Math.round((results / Math.max(1, answers)) * 10) / 10 }
+    log(`  ${kind.padEnd(12)} 1 client p50 ${single.ms.p50} ms · ${concurrent.clients} clients p50 ${concurrent.ms.p50} p99 ${concurrent.ms.p99} ms, ${concurrent.requests_per_second} req/s${concurrent.errors + single.errors > 0 ? `, ${concurrent.errors + single.errors} errors` : ''}`)
+  }
+  return figures
+}
+
+const ITEM = /<item>/g
+
+/** One Torznab request; an error document or a non-200 status counts as a failed request. */
+export const torznabRunner = (baseUrl: string): QueryRunner => async (query) => {
+  const response = await fetch(`${baseUrl}${query.torznab}`)
+  const body = await response.text()
+  if (response.status !== 200 || !body.includes('<rss')) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`)
+  return body.match(ITEM)?.length ?? 0
+}
+
+export const benchTorznab = (baseUrl: string, queries: Record<QueryKind, BenchQuery[]>, options: PassOptions, log: (line: string) => void) =>
+  benchKinds(queries, torznabRunner(baseUrl), options, log)
