@@ -2,8 +2,8 @@
  * The settings file: load once (moving an unreadable file aside), keep the persisted document in
  * memory, and write it atomically (temporary file in the same directory, fsync, rename, 0600).
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { readFileSync, renameSync } from 'node:fs'
+import { writeFileAtomic, type Rename } from '../atomic-file.ts'
 import type { SettingsOverrides } from '../env.ts'
 import type { Log } from '../log.ts'
 import { applyOverrides, publicView, type PublicSettings } from './effective.ts'
@@ -14,7 +14,7 @@ export interface SettingsStoreOptions {
   overrides: SettingsOverrides
   log: Log
   /** Replaceable for tests that make the final rename fail. */
-  rename?: (from: string, to: string) => void
+  rename?: Rename
   now?: () => number
 }
 
@@ -25,7 +25,7 @@ export class SettingsStore {
   readonly overrides: SettingsOverrides
   #persisted: SettingsDocument = structuredClone(DEFAULT_SETTINGS)
   #log: Log
-  #rename: (from: string, to: string) => void
+  #rename: Rename
   #now: () => number
 
   constructor(options: SettingsStoreOptions) {
@@ -131,36 +131,6 @@ export class SettingsStore {
   }
 
   #write(document: SettingsDocument): void {
-    const directory = dirname(this.path)
-    mkdirSync(directory, { recursive: true, mode: 0o700 })
-    const temporary = join(directory, `.${basename(this.path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`)
-    try {
-      const fd = openSync(temporary, 'wx', 0o600)
-      try {
-        writeSync(fd, `${JSON.stringify(document, null, 2)}\n`)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
-      this.#rename(temporary, this.path)
-    } catch (error) {
-      try {
-        unlinkSync(temporary)
-      } catch {}
-      throw error
-    }
-    syncDirectory(directory)
+    writeFileAtomic(this.path, `${JSON.stringify(document, null, 2)}\n`, this.#rename)
   }
-}
-
-/** fsync the directory so the rename itself survives a power cut (best effort). */
-export const syncDirectory = (directory: string): void => {
-  try {
-    const fd = openSync(directory, 'r')
-    try {
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-  } catch {}
 }

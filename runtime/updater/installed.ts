@@ -2,10 +2,10 @@
  * The installed-snapshot record ($DATA_DIR/state/snapshot.json), written atomically. It is the
  * single source of truth after a crash: start-up opens what it names and removes everything else.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DataPaths } from '../data-dir.ts'
-import { syncDirectory } from '../settings/store.ts'
+import { writeFileAtomic } from '../atomic-file.ts'
 
 export interface InstalledSnapshot {
   tag: string
@@ -25,19 +25,8 @@ export const readInstalled = (paths: DataPaths): InstalledSnapshot | null => {
   }
 }
 
-export const writeInstalled = (paths: DataPaths, record: InstalledSnapshot): void => {
-  mkdirSync(paths.state, { recursive: true, mode: 0o700 })
-  const temporary = `${paths.installed}.${process.pid}.tmp`
-  const fd = openSync(temporary, 'w', 0o600)
-  try {
-    writeSync(fd, `${JSON.stringify(record, null, 2)}\n`)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temporary, paths.installed)
-  syncDirectory(paths.state)
-}
+export const writeInstalled = (paths: DataPaths, record: InstalledSnapshot): void =>
+  writeFileAtomic(paths.installed, `${JSON.stringify(record, null, 2)}\n`)
 
 /** Start-up cleanup: empty work/, drop snapshot directories the record does not name. */
 export const removeLeftovers = (paths: DataPaths, keep: string | null): string[] => {
