@@ -1,0 +1,59 @@
+/**
+ * Worker entry: runs one import pipeline (files.db) on its own SQLite connection, reading the archive
+ * file itself. It posts progress and the final counts, never rows (cloning rows costs more than parsing).
+ */
+import { openArchive } from '../pgarchive/reader.ts'
+import { runPipeline, type PipelinePart, type PipelinePhase, type TableCounts } from './pipeline.ts'
+
+declare const self: Worker
+
+export interface WorkerJob {
+  path: string
+  directory: string
+  parts: PipelinePart[]
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; phase: PipelinePhase; decodedBytes: number; rows: number }
+  | { type: 'done'; counts: TableCounts }
+  | { type: 'error'; name: string; message: string }
+
+const PROGRESS_INTERVAL_MS = 100
+
+const run = async (job: WorkerJob): Promise<WorkerMessage> => {
+  const archive = await openArchive(job.path)
+  let phase: PipelinePhase = 'importing'
+  let rows = 0
+  let postedAt = 0
+  const post = (force: boolean): void => {
+    const now = performance.now()
+    if (!force && now - postedAt < PROGRESS_INTERVAL_MS) return
+    postedAt = now
+    self.postMessage({ type: 'progress', phase, decodedBytes: archive.decodedBytes, rows } satisfies WorkerMessage)
+  }
+  try {
+    const counts = await runPipeline(archive, job.directory, job.parts, {
+      onAdvance: (rowsSoFar) => {
+        rows = rowsSoFar
+        post(false)
+      },
+      onPhase: (next, rowsSoFar) => {
+        phase = next
+        rows = rowsSoFar
+        post(true)
+      },
+    })
+    return { type: 'done', counts }
+  } finally {
+    archive.close()
+  }
+}
+
+self.onmessage = async (event: MessageEvent<WorkerJob>) => {
+  const message = await run(event.data).catch((error: unknown): WorkerMessage => ({
+    type: 'error',
+    name: error instanceof Error ? error.name : 'Error',
+    message: error instanceof Error ? error.message : String(error),
+  }))
+  self.postMessage(message)
+}

@@ -1,0 +1,124 @@
+/**
+ * Maps upstream COPY rows to snapshot rows (runtime/db/schema.ts). Upstream columns are found by name
+ * in the copyStmt column list, never by position (upstream may add or reorder columns): the reader
+ * delivers exactly `sourceColumns`, in that order (TableRequest.pick).
+ */
+import { FILE_COLUMNS, PACK_FILE_COLUMNS, TORRENT_COLUMNS } from '../db/schema.ts'
+import type { CopyRow } from '../pgarchive/reader.ts'
+import { deriveTorrent, foldCase } from '../search/derive.ts'
+import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
+import { ImportError } from './import-error.ts'
+
+export type SqlValue = string | number | null
+
+/** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
+export type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
+
+export interface TableMapping {
+  /** Upstream table name. */
+  source: string
+  /** The upstream columns `map` reads, in the order each row must hold them. */
+  sourceColumns: readonly string[]
+  /** Snapshot table and its columns, in insert order. */
+  target: string
+  columns: readonly string[]
+  map: RowMapper
+}
+
+/** Checks the archive has every needed column; returns each one's place in the delivered row. */
+const columnIndexes = <const Name extends string>(table: string, columns: readonly string[], wanted: readonly Name[]): Record<Name, number> => {
+  const indexes = {} as Record<Name, number>
+  wanted.forEach((name, index) => {
+    if (!columns.includes(name)) throw new ImportError(`table ${table} in the archive has no column ${name}`)
+    indexes[name] = index
+  })
+  return indexes
+}
+
+const required = (value: string | null, table: string, column: string, rowNumber: number): string => {
+  if (value === null) throw new ImportError(`table ${table} row ${rowNumber} has no ${column}`)
+  return value
+}
+
+const TORRENT_SOURCE = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
+
+const torrentsMapping = (columns: readonly string[]): TableMapping => {
+  const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
+  // Seven providers repeat a million times: fold each once.
+  const providerFolds = new Map<string, string>()
+  const map: RowMapper = (row, values, offset, rowNumber) => {
+    const title = required(row[at.title], 'torrents', 'title', rowNumber)
+    const provider = required(row[at.provider], 'torrents', 'provider', rowNumber)
+    const uploadDate = required(row[at.upload_date], 'torrents', 'upload_date', rowNumber)
+    const uploaded = timestampSeconds(uploadDate)
+    if (uploaded === null) throw new ImportError(`table torrents row ${rowNumber} has an unreadable upload_date "${uploadDate}"`)
+    let providerFold = providerFolds.get(provider)
+    if (providerFold === undefined) providerFolds.set(provider, (providerFold = foldCase(provider)))
+    const derived = deriveTorrent(title)
+    values[offset] = rowNumber
+    values[offset + 1] = required(row[at.info_hash], 'torrents', 'info_hash', rowNumber).toLowerCase()
+    values[offset + 2] = title
+    values[offset + 3] = provider
+    values[offset + 4] = integerOrNull(row[at.size])
+    values[offset + 5] = required(row[at.type], 'torrents', 'type', rowNumber)
+    values[offset + 6] = uploaded
+    values[offset + 7] = integerOrNull(row[at.seeders])
+    values[offset + 8] = imdbNumber(row[at.imdb_id])
+    values[offset + 9] = integerOrNull(row[at.tmdb_id])
+    values[offset + 10] = integerOrNull(row[at.imdb_season])
+    values[offset + 11] = integerOrNull(row[at.imdb_episode])
+    values[offset + 12] = derived.season_first
+    values[offset + 13] = derived.season_last
+    values[offset + 14] = derived.episode_first
+    values[offset + 15] = derived.episode_last
+    values[offset + 16] = derived.complete
+    values[offset + 17] = derived.resolution
+    values[offset + 18] = derived.audio_ita
+    values[offset + 19] = derived.multi_audio
+    values[offset + 20] = derived.subs_ita
+    values[offset + 21] = derived.languages
+    values[offset + 22] = derived.subtitles
+    values[offset + 23] = derived.title_fold
+    values[offset + 24] = providerFold
+  }
+  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map }
+}
+
+const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const
+
+const filesMapping = (columns: readonly string[]): TableMapping => {
+  const at = columnIndexes('files', columns, FILE_SOURCE)
+  const map: RowMapper = (row, values, offset, rowNumber) => {
+    values[offset] = required(row[at.info_hash], 'files', 'info_hash', rowNumber).toLowerCase()
+    values[offset + 1] = integerOrNull(row[at.file_index])
+    values[offset + 2] = required(row[at.title], 'files', 'title', rowNumber)
+    values[offset + 3] = integerOrNull(row[at.size])
+    values[offset + 4] = imdbNumber(row[at.imdb_id])
+    values[offset + 5] = integerOrNull(row[at.imdb_season])
+    values[offset + 6] = integerOrNull(row[at.imdb_episode])
+  }
+  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map }
+}
+
+const PACK_FILE_SOURCE = ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'] as const
+
+const packFilesMapping = (columns: readonly string[]): TableMapping => {
+  const at = columnIndexes('pack_files', columns, PACK_FILE_SOURCE)
+  const map: RowMapper = (row, values, offset, rowNumber) => {
+    values[offset] = required(row[at.pack_hash], 'pack_files', 'pack_hash', rowNumber).toLowerCase()
+    values[offset + 1] = imdbNumber(row[at.imdb_id])
+    values[offset + 2] = integerOrNull(row[at.file_index])
+    values[offset + 3] = required(row[at.file_path], 'pack_files', 'file_path', rowNumber)
+    values[offset + 4] = integerOrNull(row[at.file_size])
+  }
+  return { source: 'pack_files', sourceColumns: PACK_FILE_SOURCE, target: 'pack_files', columns: PACK_FILE_COLUMNS, map }
+}
+
+/** The upstream tables the snapshot is built from, each with its mapping factory. */
+export const rowMappers = {
+  torrents: torrentsMapping,
+  files: filesMapping,
+  pack_files: packFilesMapping,
+} as const
+
+export type SourceTable = keyof typeof rowMappers
