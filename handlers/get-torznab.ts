@@ -1,9 +1,20 @@
-/** GET /api: the Torznab endpoint (placeholder caps until the search lands). */
+/**
+ * GET /api: the Torznab endpoint. Dispatch on `t`: caps, search (also when `t` is absent), tvsearch,
+ * movie, and get (302 to the release's magnet). Errors are TorznabError values (HTTP 200 XML).
+ */
 import type { AppContext } from '../runtime/context.ts'
-import { xml } from './_respond.ts'
+import { magnetFor, searchFeed } from '../runtime/torznab/adapter.ts'
+import { buildCaps } from '../runtime/torznab/caps.ts'
+import { linksFor } from '../runtime/torznab/links.ts'
+import { parseTorznabParams } from '../runtime/torznab/params.ts'
+import { redirect, xml } from './_respond.ts'
 
-const CAPS = `<?xml version="1.0" encoding="UTF-8"?>
-<caps><server title="ICVDB Indexer"/><limits default="100" max="200"/><searching><search available="yes" supportedParams="q"/><tv-search available="yes" supportedParams="q,season,ep,imdbid"/><movie-search available="yes" supportedParams="q,imdbid,tmdbid"/></searching><categories><category id="2000" name="Movies"/><category id="5000" name="TV"/></categories></caps>
-`
+let caps: string | null = null
 
-export const getTorznab = (_request: Request, _ctx: AppContext): Response => xml(CAPS)
+export const getTorznab = (request: Request, ctx: AppContext): Response => {
+  const params = parseTorznabParams(new URL(request.url).searchParams)
+  if (params.t === 'caps') return xml((caps ??= buildCaps(ctx.version)))
+  if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
+  const processing = ctx.settings.effective().result_processing
+  return xml(searchFeed(ctx.database.db, params, processing, linksFor(request, ctx.env.magnetTrackers)))
+}

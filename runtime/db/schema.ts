@@ -97,15 +97,26 @@ export const MAIN_INDEXES_DDL = [
   `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='torrents', content_rowid='id', tokenize='unicode61 remove_diacritics 2', detail=none)`,
   `INSERT INTO torrents_fts(torrents_fts) VALUES ('rebuild')`,
   `CREATE INDEX torrents_info_hash ON torrents(info_hash)`,
-  `CREATE INDEX torrents_uploaded ON torrents(uploaded)`,
-  `CREATE INDEX torrents_imdb ON torrents(imdb)`,
+  // Search indexes (runtime/search/sql.ts). torrents_recent is exactly the RSS order (newest first,
+  // then info_hash) and carries type, so t=movie/tvsearch RSS pages and their capped count never
+  // touch the table. torrents_imdb carries the season/episode evidence and the hash, so an episode
+  // or season search by id reads only the index, even for a show with thousands of torrents.
+  `CREATE INDEX torrents_recent ON torrents(uploaded DESC, info_hash, type)`,
+  // The result order of a search that scores nothing (seeders, newest, info_hash, rowid): a title
+  // word that matches half the catalogue ("1080p") is paged by walking it instead of sorting.
+  `CREATE INDEX torrents_ranked ON torrents(seeders DESC, uploaded DESC, info_hash)`,
+  // The same under italian_preferred; the expression is ITALIAN_PREFERRED of runtime/search/rank.ts.
+  `CREATE INDEX torrents_ranked_italian ON torrents((CASE WHEN audio_ita = 1 THEN 100 WHEN multi_audio = 1 THEN 25 ELSE 0 END) DESC, seeders DESC, uploaded DESC, info_hash)`,
+  `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, info_hash)`,
   `CREATE INDEX torrents_tmdb ON torrents(tmdb)`,
-  `CREATE INDEX pack_files_imdb ON pack_files(imdb)`,
+  `CREATE INDEX pack_files_imdb ON pack_files(imdb, pack_hash)`,
 ]
 
+// Both cover what search reads from files (runtime/search/sql.ts), so episode and season lookups
+// never fetch a files row: by show (imdb → info_hash) and by torrent (info_hash → season/episode/imdb).
 export const FILES_INDEXES_DDL = [
-  `CREATE INDEX files_episode ON files(imdb, season, episode)`,
-  `CREATE INDEX files_torrent ON files(info_hash, season, episode)`,
+  `CREATE INDEX files_episode ON files(imdb, season, episode, info_hash)`,
+  `CREATE INDEX files_torrent ON files(info_hash, season, episode, imdb)`,
 ]
 
 /** Keys of snapshot_meta written by the importer. */

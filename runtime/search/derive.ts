@@ -2,6 +2,9 @@
  * Columns computed once per torrent at import time (see runtime/db/schema.ts).
  * Owned by search: the importer calls deriveTorrent() for every row and stores the result.
  */
+import { parseEpisodes } from './episodes.ts'
+import { markersOfWords } from './markers.ts'
+import { wordsOf } from './tokens.ts'
 
 export interface TorrentDerived {
   season_first: number | null
@@ -21,18 +24,25 @@ export interface TorrentDerived {
 /** Unicode case folding close to Python's casefold (ß → ss) without a table. */
 export const foldCase = (text: string): string => text.toUpperCase().toLowerCase()
 
-// Placeholder until the search module lands its parsers; the shape is the contract.
-export const deriveTorrent = (title: string): TorrentDerived => ({
-  season_first: null,
-  season_last: null,
-  episode_first: null,
-  episode_last: null,
-  complete: 0,
-  resolution: 0,
-  audio_ita: 0,
-  multi_audio: 0,
-  subs_ita: 0,
-  languages: null,
-  subtitles: null,
-  title_fold: foldCase(title),
-})
+const joined = (list: string[]): string | null => (list.length > 0 ? list.join(',') : null)
+
+export const deriveTorrent = (title: string): TorrentDerived => {
+  // One toUpperCase serves the markers and the fold (foldCase is upper-then-lower).
+  const upper = title.toUpperCase()
+  const episodes = parseEpisodes(title)
+  const markers = markersOfWords(wordsOf(upper))
+  return {
+    season_first: episodes.season_first,
+    season_last: episodes.season_last,
+    episode_first: episodes.episode_first,
+    episode_last: episodes.episode_last,
+    complete: episodes.complete,
+    resolution: markers.resolution,
+    audio_ita: markers.audio_ita,
+    multi_audio: markers.multi_audio,
+    subs_ita: markers.subs_ita,
+    languages: joined(markers.languages),
+    subtitles: joined(markers.subtitles),
+    title_fold: upper.toLowerCase(),
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The search vocabulary shared by /api and /webapi/search: what to look for (SearchQuery) and what
+ * comes back (SearchHit). Protocol-free: the Torznab adapter translates to and from it.
+ */
+import type { ResultProcessing } from '../settings/schema.ts'
+
+/** Which torrent types a function searches: t=search, t=movie, t=tvsearch. */
+export type SearchScope = 'everything' | 'movies' | 'shows'
+
+/**
+ * A part of the catalogue that a category names. `television` is every non-movie type (unknown
+ * included), `series` is television without anime; `resolution` narrows it (1 SD, 2 HD, 3 UHD).
+ */
+export interface CatalogueSlice {
+  kind: 'movie' | 'television' | 'series' | 'anime'
+  resolution?: 1 | 2 | 3
+}
+
+export interface SearchQuery {
+  scope: SearchScope
+  /** Title words every hit must contain (case, accents and separators do not matter). */
+  words: string[]
+  /** Numeric IMDb id (tt0111161 → 111161). */
+  imdb: number | null
+  tmdb: number | null
+  season: number | null
+  /** Only meaningful with a season. */
+  episode: number | null
+  /** Slices a hit must fall in (any of them); null = the whole catalogue. */
+  slices: CatalogueSlice[] | null
+  processing: ResultProcessing
+  offset: number
+  limit: number
+}
+
+/** One torrent as search returns it. */
+export interface SearchHit {
+  info_hash: string
+  title: string
+  provider: string
+  size: number | null
+  type: string
+  /** Unix seconds. */
+  uploaded: number
+  seeders: number | null
+  imdb: number | null
+  tmdb: number | null
+  season: number | null
+  episode: number | null
+  season_first: number | null
+  season_last: number | null
+  episode_first: number | null
+  episode_last: number | null
+  resolution: 0 | 1 | 2 | 3
+  languages: string | null
+  subtitles: string | null
+  score: number
+}
+
+export interface SearchResult {
+  items: SearchHit[]
+  /** Every hit of the query; in RSS mode counted up to a bound (see search.ts). */
+  total: number
+}
+
+/** No words, no id and no season: the newest releases (Prowlarr's test, Sonarr/Radarr RSS sync). */
+export const isRecentQuery = (query: SearchQuery): boolean =>
+  query.words.length === 0 && query.imdb === null && query.tmdb === null && query.season === null

@@ -1,0 +1,84 @@
+/**
+ * Result processing as SQL: each preset (and the user's custom rules) becomes a score expression and
+ * an optional hard filter over the derived columns, so ranking happens once over the whole result.
+ * Rule values are always bound parameters, never spliced into the SQL text.
+ */
+import type { CustomRule, ResultProcessing } from '../settings/schema.ts'
+import { foldCase } from './derive.ts'
+
+export type Binding = string | number | null
+
+export interface Fragment {
+  sql: string
+  params: Binding[]
+}
+
+export interface Ranking {
+  score: Fragment
+  /** Rows that survive (italian_only, custom excludes), or null when nothing is excluded. */
+  filter: Fragment | null
+  /** An index already in this ranking's order (score, seeders, newest, info_hash), if one exists. */
+  index: 'torrents_ranked' | 'torrents_ranked_italian' | null
+}
+
+const ZERO: Fragment = { sql: '0', params: [] }
+
+// product.md §6: Italian audio 100, MULTI/DUAL 25, else 0. The index torrents_ranked_italian
+// (runtime/db/schema.ts) is built on exactly this expression, so SQLite can walk it in this order.
+export const ITALIAN_PREFERRED: Fragment = { sql: 'CASE WHEN t.audio_ita = 1 THEN 100 WHEN t.multi_audio = 1 THEN 25 ELSE 0 END', params: [] }
+
+const TEXT_COLUMNS = { title: 't.title_fold', provider: 't.provider_fold' } as const
+const NUMBER_COLUMNS = { size: 't.size', seeders: 't.seeders' } as const
+const NUMBER_OPERATORS = { equals: '=', gte: '>=', lte: '<=' } as const
+
+/**
+ * 1 when the rule matches the row, otherwise 0 (never NULL). Text compares the case-folded column
+ * with the case-folded value; a NULL column matches only not_contains (product.md §4).
+ */
+export const ruleMatch = (rule: CustomRule): Fragment => {
+  if (rule.field === 'title' || rule.field === 'provider') {
+    const column = TEXT_COLUMNS[rule.field]
+    const value = foldCase(rule.value as string)
+    if (rule.operator === 'contains') return { sql: `coalesce(instr(${column}, ?) > 0, 0)`, params: [value] }
+    if (rule.operator === 'not_contains') return { sql: `coalesce(instr(${column}, ?) = 0, 1)`, params: [value] }
+    return { sql: `coalesce(${column} = ?, 0)`, params: [value] }
+  }
+  const column = NUMBER_COLUMNS[rule.field]
+  const operator = NUMBER_OPERATORS[rule.operator as keyof typeof NUMBER_OPERATORS]
+  return { sql: `coalesce(${column} ${operator} ?, 0)`, params: [rule.value as number] }
+}
+
+const join = (parts: Fragment[], separator: string): Fragment => ({
+  sql: parts.map((part) => part.sql).join(separator),
+  params: parts.flatMap((part) => part.params),
+})
+
+/** custom: enabled excludes drop rows; enabled score rules add their score (disabled rules do nothing). */
+const customRanking = (rules: CustomRule[]): Ranking => {
+  const enabled = rules.filter((rule) => rule.enabled)
+  const excludes = enabled.filter((rule) => rule.action === 'exclude').map((rule) => ruleMatch(rule))
+  const scores = enabled
+    .filter((rule) => rule.action === 'score')
+    .map((rule) => {
+      const match = ruleMatch(rule)
+      return { sql: `(${match.sql}) * ?`, params: [...match.params, rule.score as number] }
+    })
+  return {
+    score: scores.length > 0 ? join(scores, ' + ') : ZERO,
+    filter: excludes.length > 0 ? join(excludes.map((match) => ({ sql: `(${match.sql}) = 0`, params: match.params })), ' AND ') : null,
+    index: scores.length > 0 ? null : 'torrents_ranked',
+  }
+}
+
+export const ranking = (processing: ResultProcessing): Ranking => {
+  switch (processing.preset) {
+    case 'italian_preferred':
+      return { score: ITALIAN_PREFERRED, filter: null, index: 'torrents_ranked_italian' }
+    case 'italian_only':
+      return { score: ZERO, filter: { sql: 't.audio_ita = 1', params: [] }, index: 'torrents_ranked' }
+    case 'custom':
+      return customRanking(processing.custom_rules)
+    default:
+      return { score: ZERO, filter: null, index: 'torrents_ranked' }
+  }
+}

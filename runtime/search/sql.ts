@@ -1,0 +1,132 @@
+/**
+ * The WHERE conditions of a search, one small builder per strategy (words, ids, seasons, episodes,
+ * categories). Every value is a bound parameter; the SQL text depends only on the query's shape.
+ */
+import type { CatalogueSlice, SearchQuery, SearchScope } from './query.ts'
+import type { Binding, Fragment } from './rank.ts'
+import { ftsMatch } from './tokens.ts'
+
+const fragment = (sql: string, ...params: Binding[]): Fragment => ({ sql, params })
+
+export const all = (parts: Fragment[], separator = ' AND '): Fragment => ({
+  sql: parts.map((part) => `(${part.sql})`).join(separator),
+  params: parts.flatMap((part) => part.params),
+})
+
+const SCOPES: Record<SearchScope, string | null> = {
+  everything: null,
+  movies: `t.type = 'movie'`,
+  shows: `t.type IN ('series', 'anime')`,
+}
+
+const scopeCondition = (scope: SearchScope): Fragment | null => (SCOPES[scope] ? fragment(SCOPES[scope]) : null)
+
+const SLICE_KINDS: Record<CatalogueSlice['kind'], string> = {
+  movie: `t.type = 'movie'`,
+  television: `t.type <> 'movie'`,
+  series: `t.type NOT IN ('movie', 'anime')`,
+  anime: `t.type = 'anime'`,
+}
+
+/** Any of the slices (a category filter): a parent category covers all of its resolutions. */
+const sliceCondition = (slices: CatalogueSlice[]): Fragment =>
+  all(
+    slices.map((slice) =>
+      slice.resolution === undefined ? fragment(SLICE_KINDS[slice.kind]) : fragment(`${SLICE_KINDS[slice.kind]} AND t.resolution = ?`, slice.resolution),
+    ),
+    ' OR ',
+  )
+
+const wordsCondition = (words: string[]): Fragment =>
+  fragment('t.id IN (SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH ?)', ftsMatch(words))
+
+const union = (parts: Fragment[]): Fragment => ({ sql: `t.id IN (${parts.map((part) => part.sql).join(' UNION ')})`, params: parts.flatMap((part) => part.params) })
+
+/** t=movie by id: the film itself, packs that list it in pack_files, and TMDB matches (ids are ORed). */
+const movieIdCondition = (imdb: number | null, tmdb: number | null): Fragment => {
+  const parts: Fragment[] = []
+  if (imdb !== null) {
+    parts.push(fragment('SELECT id FROM torrents WHERE imdb = ?', imdb))
+    parts.push(fragment('SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ?)', imdb))
+  }
+  if (tmdb !== null) parts.push(fragment('SELECT id FROM torrents WHERE tmdb = ?', tmdb))
+  return union(parts)
+}
+
+/** Row `a` itself holds season S: its own column, a title range, or "complete series". */
+const holdsSeason = (a: string, season: number): Fragment =>
+  fragment(`${a}.season = ? OR (${a}.season_first <= ? AND ${a}.season_last >= ?) OR ${a}.complete = 1`, season, season, season)
+
+/**
+ * Row `a` itself holds S·E: it is that episode (own columns, or a title episode range), or it is a
+ * pack of that season (no episode anywhere, plus season evidence as above).
+ */
+const holdsEpisode = (a: string, season: number, episode: number): Fragment => {
+  const pack = holdsSeason(a, season)
+  return all(
+    [
+      fragment(`${a}.season = ? AND ${a}.episode = ?`, season, episode),
+      fragment(`${a}.season_first <= ? AND ${a}.season_last >= ? AND ${a}.episode_first <= ? AND ${a}.episode_last >= ?`, season, season, episode, episode),
+      { sql: `${a}.episode IS NULL AND ${a}.episode_first IS NULL AND (${pack.sql})`, params: pack.params },
+    ],
+    ' OR ',
+  )
+}
+
+const holds = (a: string, season: number, episode: number | null): Fragment =>
+  episode === null ? holdsSeason(a, season) : holdsEpisode(a, season, episode)
+
+/** files rows mapping S (·E), as extra SQL conditions on alias f. */
+const fileEpisode = (season: number, episode: number | null): Fragment =>
+  episode === null ? fragment('f.season = ?', season) : fragment('f.season = ? AND f.episode = ?', season, episode)
+
+// Only a pack can hold an episode its own columns and title do not name: a row that is one known
+// episode is not probed for files rows (it keeps index lookups proportional to a show's packs).
+const mayBePack = (a: string) => `${a}.episode IS NULL AND (${a}.episode_first IS NULL OR ${a}.episode_first < ${a}.episode_last)`
+
+/**
+ * t=tvsearch by IMDb id. The union of: rows of the id holding S·E themselves; rows with a files row
+ * of the id at S·E; and packs of the id with a files row at S·E that has no id of its own (files.imdb
+ * falls back to the torrent's). Each part is driven by a covering index (see schema.ts).
+ */
+const showIdCondition = (imdb: number, season: number | null, episode: number | null): Fragment => {
+  if (season === null) {
+    return union([
+      fragment('SELECT id FROM torrents WHERE imdb = ?', imdb),
+      fragment('SELECT id FROM torrents WHERE info_hash IN (SELECT info_hash FROM files WHERE imdb = ?)', imdb),
+    ])
+  }
+  const own = holds('s', season, episode)
+  const files = fileEpisode(season, episode)
+  return union([
+    { sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND (${own.sql})`, params: [imdb, ...own.params] },
+    { sql: `SELECT id FROM torrents WHERE info_hash IN (SELECT f.info_hash FROM files f WHERE f.imdb = ? AND ${files.sql})`, params: [imdb, ...files.params] },
+    {
+      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.info_hash = s.info_hash AND ${files.sql} AND f.imdb IS NULL)`,
+      params: [imdb, ...files.params],
+    },
+  ])
+}
+
+/** A season (·episode) without an id: the row's own evidence, or (for a pack) any files row of it. */
+const seasonCondition = (season: number, episode: number | null): Fragment => {
+  const own = holds('t', season, episode)
+  const files = fileEpisode(season, episode)
+  return {
+    sql: `(${own.sql}) OR (${mayBePack('t')} AND EXISTS (SELECT 1 FROM files f WHERE f.info_hash = t.info_hash AND ${files.sql}))`,
+    params: [...own.params, ...files.params],
+  }
+}
+
+/** Every condition of a query except the ranking filters (ANDed by the caller). */
+export const matchConditions = (query: SearchQuery): Fragment[] => {
+  const parts: Fragment[] = []
+  const scope = scopeCondition(query.scope)
+  if (scope) parts.push(scope)
+  if (query.slices) parts.push(sliceCondition(query.slices))
+  if (query.words.length > 0) parts.push(wordsCondition(query.words))
+  if (query.scope === 'movies' && (query.imdb !== null || query.tmdb !== null)) parts.push(movieIdCondition(query.imdb, query.tmdb))
+  else if (query.imdb !== null) parts.push(showIdCondition(query.imdb, query.season, query.episode))
+  else if (query.season !== null) parts.push(seasonCondition(query.season, query.episode))
+  return parts
+}

@@ -1,0 +1,91 @@
+/**
+ * GET /webapi/search: the Torznab search (same parser, same runSearch) as JSON for the UI's search
+ * page. Bad parameters are 422 {"detail": …} here instead of Torznab error documents.
+ */
+import type { Database } from 'bun:sqlite'
+import { AppError } from '../errors.ts'
+import type { ResultProcessing } from '../settings/schema.ts'
+import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runSearch, seasonEpisodeOf } from './adapter.ts'
+import { TorznabError } from './errors.ts'
+import type { Links } from './links.ts'
+import { parseTorznabParams, type TorznabRequest } from './params.ts'
+
+export interface WebSearchItem {
+  title: string
+  info_hash: string
+  size: number | null
+  seeders: number | null
+  peers: number | null
+  /** The most specific category; `categories` holds parent and subcategory. */
+  category: number
+  categories: number[]
+  language: string[]
+  subs: string[]
+  /** ISO 8601. */
+  uploaded: string
+  age_days: number
+  score: number
+  magnet: string
+  /** The t=get link, as Torznab clients receive it. */
+  download_url: string
+  imdbid: string | null
+  season: number | null
+  episode: number | null
+  provider: string
+}
+
+export interface WebSearchPage {
+  total: number
+  offset: number
+  limit: number
+  items: WebSearchItem[]
+}
+
+const SEARCHES = new Set(['search', 'tvsearch', 'movie'])
+
+export const parseWebSearchParams = (search: URLSearchParams): TorznabRequest => {
+  let request: TorznabRequest
+  try {
+    request = parseTorznabParams(search)
+  } catch (error) {
+    if (!(error instanceof TorznabError)) throw error
+    throw new AppError('invalid', error.code === 202 ? 'Incorrect parameter: t' : error.message)
+  }
+  if (!SEARCHES.has(request.t)) throw new AppError('invalid', 'Incorrect parameter: t')
+  return request
+}
+
+const DAY_SECONDS = 86_400
+
+export const webSearchPage = (
+  db: Database | null,
+  request: TorznabRequest,
+  processing: ResultProcessing,
+  links: Links,
+  nowMs: number,
+): WebSearchPage => {
+  const result = runSearch(db, request, processing)
+  const items = result.items.map((hit): WebSearchItem => {
+    const categories = categoriesOf(hit)
+    return {
+      title: hit.title,
+      info_hash: hit.info_hash,
+      size: hit.size,
+      seeders: hit.seeders,
+      peers: hit.seeders,
+      category: categories[categories.length - 1],
+      categories,
+      language: listOf(hit.languages),
+      subs: listOf(hit.subtitles),
+      uploaded: new Date(hit.uploaded * 1000).toISOString(),
+      age_days: Math.max(0, Math.floor((nowMs / 1000 - hit.uploaded) / DAY_SECONDS)),
+      score: hit.score,
+      magnet: magnetUri(hit, links.trackers),
+      download_url: downloadUrl(hit, links),
+      imdbid: hit.imdb === null ? null : `tt${imdbText(hit.imdb)}`,
+      ...seasonEpisodeOf(hit),
+      provider: hit.provider,
+    }
+  })
+  return { total: result.total, offset: request.offset, limit: request.limit, items }
+}

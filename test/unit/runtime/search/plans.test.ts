@@ -1,0 +1,75 @@
+/**
+ * Query plans of every search strategy, read with EXPLAIN QUERY PLAN from the statements search()
+ * really runs. Without ANALYZE, SQLite plans a small file exactly like a million-row one, so these
+ * pin what keeps the benchmark fast: indexes, no full scans, no sort for the RSS order.
+ */
+import type { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { SearchQuery } from '../../../../runtime/search/query.ts'
+import { search } from '../../../../runtime/search/search.ts'
+import { queryTokens } from '../../../../runtime/search/tokens.ts'
+import { baseQuery, openCatalogue } from './_catalogue.ts'
+
+const catalogue = openCatalogue()
+afterAll(() => catalogue.close())
+
+type Bindings = Array<string | number | null>
+
+/** Runs search() and returns the plan lines of the statement that reads the page. */
+const pagePlan = (overrides: Partial<SearchQuery>): string[] => {
+  const db = catalogue.snapshot.db
+  const statements: Array<[string, Bindings]> = []
+  const recording = new Proxy(db, {
+    get: (target, property) => {
+      if (property !== 'query') return Reflect.get(target, property)
+      return (sql: string) => {
+        const statement = target.query(sql)
+        const record = (method: 'all' | 'get') => (...args: Bindings) => {
+          statements.push([sql, args])
+          return statement[method](...args)
+        }
+        return { all: record('all'), get: record('get') }
+      }
+    },
+  }) as Database
+  search(recording, baseQuery(overrides))
+  const [sql, args] = statements.find(([text]) => text.includes('LIMIT ? OFFSET ?')) ?? ['', []]
+  return (db.query(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail)
+}
+
+const fullScan = (lines: string[]) => lines.filter((line) => /^SCAN (t|s|torrents|f|files)\b/.test(line) && !line.includes('INDEX'))
+
+describe('recent releases', () => {
+  test.each([
+    ['t=search', {}],
+    ['t=movie', { scope: 'movies' }],
+    ['t=tvsearch', { scope: 'shows' }],
+    ['italian_only', { processing: { preset: 'italian_only', custom_rules: [] } }],
+  ] as Array<[string, Partial<SearchQuery>]>)('%s walks torrents_recent in order, no sort', (_, overrides) => {
+    const page = pagePlan(overrides)
+    expect(page.join('\n')).toContain('INDEX torrents_recent')
+    expect(page.join('\n')).not.toContain('TEMP B-TREE FOR ORDER BY')
+    expect(fullScan(page)).toEqual([])
+  })
+})
+
+describe('searches use indexes, never a full scan of torrents or files', () => {
+  test.each([
+    ['title words', { words: queryTokens('show a') }, ['torrents_fts']],
+    ['movie by IMDb id', { scope: 'movies', imdb: 1000 }, ['torrents_imdb', 'pack_files_imdb', 'torrents_info_hash']],
+    ['movie by TMDB id', { scope: 'movies', tmdb: 11 }, ['torrents_tmdb']],
+    ['show by id', { scope: 'shows', imdb: 100 }, ['torrents_imdb', 'files_episode']],
+    ['season by id', { scope: 'shows', imdb: 100, season: 2 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
+    ['episode by id', { scope: 'shows', imdb: 100, season: 2, episode: 5 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
+    ['title and episode', { scope: 'shows', words: queryTokens('show a'), season: 2, episode: 5 }, ['torrents_fts', 'files_torrent']],
+  ] as Array<[string, Partial<SearchQuery>, string[]]>)('%s', (_, overrides, indexes) => {
+    const page = pagePlan(overrides)
+    for (const index of indexes) expect(page.join('\n')).toContain(index)
+    expect(fullScan(page)).toEqual([])
+  })
+
+  test('id lookups read only covering indexes', () => {
+    const page = pagePlan({ scope: 'shows', imdb: 100, season: 2, episode: 5 })
+    for (const index of ['torrents_imdb', 'files_episode', 'files_torrent']) expect(page.join('\n')).toContain(`COVERING INDEX ${index}`)
+  })
+})

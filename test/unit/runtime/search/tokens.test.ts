@@ -1,0 +1,68 @@
+import { Database } from 'bun:sqlite'
+import { describe, expect, test } from 'bun:test'
+import { MAIN_INDEXES_DDL } from '../../../../runtime/db/schema.ts'
+import { FTS_TOKENIZER, ftsMatch, queryTokens, titleWords } from '../../../../runtime/search/tokens.ts'
+
+describe('queryTokens', () => {
+  test.each([
+    ['Breaking Bad', ['breaking', 'bad']],
+    ['Breaking.Bad', ['breaking', 'bad']],
+    ['BREAKING_BAD', ['breaking', 'bad']],
+    ['  breaking   -  bad ', ['breaking', 'bad']],
+    ['Le ali della Libertà', ['le', 'ali', 'della', 'liberta']],
+    ['C’è ancora domani', ['c', 'e', 'ancora', 'domani']],
+    ['Shōgun S01E01', ['shogun', 's01e01']],
+    ['進撃の巨人', ['進撃の巨人']],
+    ['bad Bad BAD', ['bad']],
+    ['...', []],
+    ['', []],
+  ])('%p → %p', (text, expected) => {
+    expect(queryTokens(text)).toEqual(expected)
+  })
+
+  test('ignores NUL characters instead of failing', () => {
+    expect(queryTokens('a\0b')).toEqual(['a', 'b'])
+  })
+})
+
+describe('ftsMatch', () => {
+  test('quotes every token, so FTS operators and syntax are plain words', () => {
+    const tokens = queryTokens('NOT breaking OR bad* NEAR(x) "y" ^z col:w -v')
+    expect(ftsMatch(tokens)).toBe('"not" "breaking" "or" "bad" "near" "x" "y" "z" "col" "w" "v"')
+  })
+
+  test('doubles a quote inside a token', () => {
+    expect(ftsMatch(['a"b'])).toBe('"a""b"')
+  })
+})
+
+describe('the tokenizer agrees with the torrents_fts table', () => {
+  test('FTS_TOKENIZER is the tokenizer of torrents_fts in the schema', () => {
+    const ddl = MAIN_INDEXES_DDL.find((statement) => statement.includes('torrents_fts USING fts5'))
+    expect(ddl).toContain(`tokenize='${FTS_TOKENIZER}'`)
+  })
+
+  test('every token of any code point finds its own title and never makes a phrase query', () => {
+    // One title per code point ("x<n><c>y<n>", unique words): quoting our tokens must never trip
+    // detail=none's "phrase queries are not supported", and must find that title.
+    const db = new Database(':memory:')
+    db.run(`CREATE VIRTUAL TABLE f USING fts5(title, tokenize='${FTS_TOKENIZER}', detail=none)`)
+    const insert = db.prepare('INSERT INTO f(rowid, title) VALUES (?, ?)')
+    const points: number[] = []
+    for (let c = 0x20; c <= 0x1ffff; c += c < 0x800 ? 1 : 11) if (c < 0xd800 || c > 0xdfff) points.push(c)
+    const title = (c: number) => `x${c}${String.fromCodePoint(c)}y${c}`
+    db.transaction(() => points.forEach((c) => insert.run(c, title(c))))()
+    const match = db.prepare('SELECT rowid FROM f WHERE f MATCH ?')
+    const misses = points.filter((c) => {
+      const tokens = queryTokens(title(c))
+      return !(match.all(ftsMatch(tokens)) as Array<{ rowid: number }>).some((row) => row.rowid === c)
+    })
+    expect(misses).toEqual([])
+  })
+})
+
+describe('titleWords', () => {
+  test('splits on every separator and upper-cases', () => {
+    expect(titleWords('The.Bear.S03E04.[SUB ITA]-x264_GRP')).toEqual(['THE', 'BEAR', 'S03E04', 'SUB', 'ITA', 'X264', 'GRP'])
+  })
+})

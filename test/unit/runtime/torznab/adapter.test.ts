@@ -1,0 +1,142 @@
+import { describe, expect, test } from 'bun:test'
+import type { SearchHit, SearchQuery } from '../../../../runtime/search/query.ts'
+import { categoriesOf, magnetUri, seasonEpisodeOf, toFeedItem, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
+
+const UNFILTERED = { preset: 'unfiltered' as const, custom_rules: [] }
+const query = (text: string): Partial<SearchQuery> => {
+  const { processing, ...rest } = toSearchQuery(parseTorznabParams(new URLSearchParams(text)), UNFILTERED)
+  expect(processing).toBe(UNFILTERED)
+  return rest
+}
+const DEFAULTS = { words: [], imdb: null, tmdb: null, season: null, episode: null, slices: null, offset: 0, limit: 100 }
+
+describe('toSearchQuery: which parameters each function honours', () => {
+  test.each([
+    ['t=search', { scope: 'everything' }],
+    ['t=search&q=Breaking.Bad', { scope: 'everything', words: ['breaking', 'bad'] }],
+    ['t=search&q=x&imdbid=1&season=1&ep=2&tmdbid=3', { scope: 'everything', words: ['x'] }],
+    ['t=movie&q=Dune&imdbid=tt15239678&tmdbid=693134&season=1', { scope: 'movies', imdb: 15239678, tmdb: 693134 }],
+    ['t=movie&q=Dune', { scope: 'movies', words: ['dune'] }],
+    ['t=tvsearch&imdbid=0903747&season=2&ep=5&tmdbid=1396&q=x', { scope: 'shows', imdb: 903747, season: 2, episode: 5 }],
+    ['t=tvsearch&q=Lost&season=00', { scope: 'shows', words: ['lost'], season: 0 }],
+    ['t=tvsearch&q=Lost&ep=5', { scope: 'shows', words: ['lost'] }],
+    ['t=tvsearch&q=Show&season=2024&ep=05/23', { scope: 'shows', words: ['show', '2024', '05', '23'] }],
+    ['t=tvsearch&imdbid=tt1&season=2024&ep=5/3', { scope: 'shows', imdb: 1, words: ['2024', '05', '03'] }],
+    ['t=search&limit=20&offset=40', { scope: 'everything', limit: 20, offset: 40 }],
+  ])('%p', (text, expected) => {
+    expect(query(text)).toEqual({ ...DEFAULTS, ...expected } as Partial<SearchQuery>)
+  })
+
+  test.each([
+    ['cat=2000', [{ kind: 'movie' }]],
+    ['cat=2030,2040,2045', [{ kind: 'movie', resolution: 1 }, { kind: 'movie', resolution: 2 }, { kind: 'movie', resolution: 3 }]],
+    ['cat=5000', [{ kind: 'television' }]],
+    ['cat=5030,5040,5045', [{ kind: 'series', resolution: 1 }, { kind: 'series', resolution: 2 }, { kind: 'series', resolution: 3 }]],
+    ['cat=5070', [{ kind: 'anime' }]],
+    ['cat=5070,1234,100001', [{ kind: 'anime' }]],
+    ['cat=1234,100001', []],
+  ])('categories %p → slices', (text, slices) => {
+    expect(query(`t=search&${text}`).slices).toEqual(slices as SearchQuery['slices'])
+  })
+})
+
+const hit = (overrides: Partial<SearchHit>): SearchHit => ({
+  info_hash: 'abc',
+  title: 'Title',
+  provider: 'p',
+  size: null,
+  type: 'series',
+  uploaded: 0,
+  seeders: null,
+  imdb: null,
+  tmdb: null,
+  season: null,
+  episode: null,
+  season_first: null,
+  season_last: null,
+  episode_first: null,
+  episode_last: null,
+  resolution: 0,
+  languages: null,
+  subtitles: null,
+  score: 0,
+  ...overrides,
+})
+
+describe('categoriesOf', () => {
+  test.each([
+    ['movie', 0, [2000]],
+    ['movie', 1, [2000, 2030]],
+    ['movie', 2, [2000, 2040]],
+    ['movie', 3, [2000, 2045]],
+    ['series', 0, [5000]],
+    ['series', 2, [5000, 5040]],
+    ['unknown', 3, [5000, 5045]],
+    ['anime', 2, [5000, 5070]],
+  ] as const)('%s at resolution %p → %p', (type, resolution, expected) => {
+    expect(categoriesOf({ type, resolution })).toEqual([...expected])
+  })
+})
+
+describe('magnetUri', () => {
+  test('percent-encodes the title (control characters and lone surrogates too) and every tracker', () => {
+    expect(magnetUri({ info_hash: 'abc', title: 'A & B\t\uD800?' }, ['udp://t:1/a', 'http://x/?a=b&c'])).toBe(
+      'magnet:?xt=urn:btih:abc&dn=A%20%26%20B%09%EF%BF%BD%3F&tr=udp%3A%2F%2Ft%3A1%2Fa&tr=http%3A%2F%2Fx%2F%3Fa%3Db%26c',
+    )
+  })
+})
+
+describe('seasonEpisodeOf', () => {
+  test.each([
+    [{ season: 2, episode: 5, season_first: 9, season_last: 9 }, { season: 2, episode: 5 }],
+    [{ season: 2, episode: null }, { season: 2, episode: null }],
+    [{ season_first: 3, season_last: 3, episode_first: 4, episode_last: 4 }, { season: 3, episode: 4 }],
+    [{ season_first: 3, season_last: 3, episode_first: 4, episode_last: 6 }, { season: 3, episode: null }],
+    [{ season_first: 1, season_last: 5 }, { season: null, episode: null }],
+  ])('%p → %p', (columns, expected) => {
+    expect(seasonEpisodeOf(hit(columns))).toEqual(expected)
+  })
+})
+
+describe('toFeedItem', () => {
+  const links = { base: 'https://idx.example', trackers: [] }
+
+  test('attributes only when known', () => {
+    expect(toFeedItem(hit({ type: 'movie' }), links).attrs).toEqual([
+      ['category', 2000],
+      ['infohash', 'abc'],
+      ['magneturl', 'magnet:?xt=urn:btih:abc&dn=Title'],
+      ['downloadvolumefactor', 0],
+      ['uploadvolumefactor', 1],
+    ])
+  })
+
+  test('every attribute when everything is known', () => {
+    const item = toFeedItem(
+      hit({ size: 5_000_000_000, seeders: 0, imdb: 111161, tmdb: 278, season: 1, episode: 2, resolution: 2, languages: 'Italian,English', subtitles: 'Italian' }),
+      links,
+    )
+    expect(item.attrs).toEqual([
+      ['category', 5000],
+      ['category', 5040],
+      ['size', 5_000_000_000],
+      ['seeders', 0],
+      ['peers', 0],
+      ['infohash', 'abc'],
+      ['magneturl', 'magnet:?xt=urn:btih:abc&dn=Title'],
+      ['imdb', '0111161'],
+      ['imdbid', 'tt0111161'],
+      ['tmdbid', 278],
+      ['season', 1],
+      ['episode', 2],
+      ['language', 'Italian'],
+      ['language', 'English'],
+      ['subs', 'Italian'],
+      ['downloadvolumefactor', 0],
+      ['uploadvolumefactor', 1],
+    ])
+    expect(item.url).toBe('https://idx.example/api?t=get&id=abc')
+    expect(item.size).toBe(5_000_000_000)
+  })
+})
