@@ -65,32 +65,10 @@ export class UpdateFailure extends Error {
   }
 }
 
-/** The importer's progress report (runtime/importer/import.ts). */
-export interface ImportProgress {
-  phase: 'importing' | 'indexing' | 'validating'
-  bytes_done: number
-  bytes_total: number | null
-  rows_done: number
-  rows_total: number | null
-}
-
-export interface ImportResult {
-  directory: string
-  counts: { torrents: number; files: number; pack_files: number }
-  archiveVersion: string
-  dumpVersion: string
-  seconds: number
-}
+export type { ImportProgress, ImportResult } from '../importer/import.ts'
 
 /**
  * The importer's signature, injected by the composition root so the updater never constructs its
  * collaborators (and tests can substitute a fake). `directory` must not exist and lies under work/.
  */
-export type ImportSnapshot = (options: {
-  source: string | ReadableStream<Uint8Array>
-  directory: string
-  tag: string
-  sourceSize?: number
-  onProgress?: (progress: ImportProgress) => void
-  signal?: AbortSignal
-}) => Promise<ImportResult>
+export type ImportSnapshot = typeof import('../importer/import.ts').importSnapshot
