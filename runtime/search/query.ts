@@ -59,7 +59,7 @@ export interface SearchHit {
 
 export interface SearchResult {
   items: SearchHit[]
-  /** Every hit of the query; in RSS mode counted up to a bound (see search.ts). */
+  /** Every hit of the query; for RSS, broad words and a bare season counted up to a bound (TOTAL_CAP in search.ts). */
   total: number
 }
 

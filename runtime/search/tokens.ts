@@ -11,6 +11,8 @@ interface Tokenizer {
   begin: Statement
   add: Statement
   terms: Statement
+  addRow: Statement
+  docs: Statement
   rollback: Statement
 }
 
@@ -27,6 +29,8 @@ const openTokenizer = (): Tokenizer => {
     begin: db.prepare('BEGIN'),
     add: db.prepare('INSERT INTO words(rowid, text) VALUES (1, ?)'),
     terms: db.prepare('SELECT term FROM words_terms ORDER BY offset'),
+    addRow: db.prepare('INSERT INTO words(rowid, text) VALUES (?, ?)'),
+    docs: db.prepare('SELECT doc, count(DISTINCT term) AS n FROM words_terms WHERE term IN (SELECT value FROM json_each(?)) GROUP BY doc'),
     rollback: db.prepare('ROLLBACK'),
   }
 }
@@ -49,6 +53,45 @@ export const queryTokens = (text: string): string[] => {
  * AND/OR/NOT/NEAR and characters such as `*`, `^`, `:` or `"` are never operators.
  */
 export const ftsMatch = (tokens: readonly string[]): string => tokens.map((token) => `"${token.replaceAll('"', '""')}"`).join(' ')
+
+// On ASCII text unicode61 (without tokenchars/separators options) makes a token of every run of
+// ASCII letters and digits, lower-cased, and nothing else: a regex then decides a match exactly.
+const ASCII_TEXT = /^[\x00-\x7F]*$/
+const ASCII_TOKEN = /^[a-z0-9]+$/
+
+/** Whether titlesMatching() can decide for these tokens (each one ASCII letters and digits). */
+export const walkableTokens = (tokens: readonly string[]): boolean => tokens.length > 0 && tokens.every((token) => ASCII_TOKEN.test(token))
+
+/**
+ * For each title, whether it holds every token, exactly as `torrents_fts MATCH ftsMatch(tokens)`
+ * decides but without reading the index (a big doclist costs ~30 ns a row to read, a probe ~40 µs).
+ * ASCII titles are decided by regex; the others go through the tokenizer itself, all at once.
+ */
+export const titlesMatching = (titles: readonly string[], tokens: readonly string[]): boolean[] => {
+  const patterns = tokens.map((token) => new RegExp(`(?<![a-z0-9])${token}(?![a-z0-9])`, 'i'))
+  const result: boolean[] = []
+  const others: number[] = []
+  titles.forEach((title, i) => {
+    const ascii = ASCII_TEXT.test(title)
+    result.push(ascii && patterns.every((pattern) => pattern.test(title)))
+    if (!ascii) others.push(i)
+  })
+  if (others.length > 0) for (const i of tokenizedMatches(others.map((i) => titles[i]), tokens)) result[others[i]] = true
+  return result
+}
+
+/** Indexes of the texts whose unicode61 tokens include every token. */
+const tokenizedMatches = (texts: readonly string[], tokens: readonly string[]): number[] => {
+  tokenizer ??= openTokenizer()
+  tokenizer.begin.run()
+  try {
+    texts.forEach((text, i) => tokenizer?.addRow.run(i + 1, text.replaceAll('\0', ' ')))
+    const rows = tokenizer.docs.all(JSON.stringify(tokens)) as Array<{ doc: number; n: number }>
+    return rows.filter((row) => row.n === tokens.length).map((row) => row.doc - 1)
+  } finally {
+    tokenizer.rollback.run()
+  }
+}
 
 // Letters and digits (and combining marks) of a title, for the marker parser: ITA, 1080P, SUB…
 const WORD = /[\p{L}\p{N}\p{M}]+/gu

@@ -16,7 +16,7 @@ afterAll(() => catalogue.close())
 type Bindings = Array<string | number | null>
 
 /** Runs search() and returns the plan lines of the statement that reads the page. */
-const pagePlan = (overrides: Partial<SearchQuery>): string[] => {
+const pagePlan = (overrides: Partial<SearchQuery>, marker = 'LIMIT ? OFFSET ?'): string[] => {
   const db = catalogue.snapshot.db
   const statements: Array<[string, Bindings]> = []
   const recording = new Proxy(db, {
@@ -24,16 +24,16 @@ const pagePlan = (overrides: Partial<SearchQuery>): string[] => {
       if (property !== 'query') return Reflect.get(target, property)
       return (sql: string) => {
         const statement = target.query(sql)
-        const record = (method: 'all' | 'get') => (...args: Bindings) => {
+        const record = (method: 'all' | 'get' | 'values') => (...args: Bindings) => {
           statements.push([sql, args])
           return statement[method](...args)
         }
-        return { all: record('all'), get: record('get') }
+        return { all: record('all'), get: record('get'), values: record('values') }
       }
     },
   }) as Database
   search(recording, baseQuery(overrides))
-  const [sql, args] = statements.find(([text]) => text.includes('LIMIT ? OFFSET ?')) ?? ['', []]
+  const [sql, args] = statements.find(([text]) => text.includes(marker)) ?? ['', []]
   return (db.query(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail)
 }
 
@@ -71,5 +71,14 @@ describe('searches use indexes, never a full scan of torrents or files', () => {
   test('id lookups read only covering indexes', () => {
     const page = pagePlan({ scope: 'shows', imdb: 100, season: 2, episode: 5 })
     for (const index of ['torrents_imdb', 'files_episode', 'files_torrent']) expect(page.join('\n')).toContain(`COVERING INDEX ${index}`)
+  })
+})
+
+describe('a season without id or words', () => {
+  test('filters the first rows of torrents_ranked in their order, no sort', () => {
+    const page = pagePlan({ scope: 'shows', season: 2 }, 'INDEXED BY torrents_ranked ORDER BY').join('\n')
+    expect(page).toContain('SCAN t USING COVERING INDEX torrents_ranked')
+    expect(page).toMatch(/SCAN w[\s\S]*SEARCH t USING INTEGER PRIMARY KEY/)
+    expect(page).not.toContain('TEMP B-TREE')
   })
 })

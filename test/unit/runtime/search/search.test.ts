@@ -47,8 +47,8 @@ const PRESETS: ResultProcessing[] = [
 ]
 
 /** An independent model of product.md §6: filter, score, then score/seeders/date/hash order. */
-const expected = (processing: ResultProcessing, keep: (row: TorrentRow) => boolean = () => true): string[] => {
-  const scored = rows.filter(keep).flatMap((row) => {
+const expected = (processing: ResultProcessing, keep: (row: TorrentRow) => boolean = () => true, list = rows): string[] => {
+  const scored = list.filter(keep).flatMap((row) => {
     const derived = deriveTorrent(row.title)
     const fold = row.title.toLowerCase()
     let score = 0
@@ -158,12 +158,40 @@ describe('recent releases (no words, no id, no season)', () => {
   })
 })
 
+describe('a season without id or words (the first rows of the ranking index, then a full sort)', () => {
+  const shows: TorrentRow[] = rows.map((row, i) => ({ ...row, title: `Show ${i % 9} S0${1 + (i % 3)}E0${1 + (i % 4)} ${MARKERS[i % MARKERS.length]}`, type: 'series' }))
+  const showDirectory = mkdtempSync(join(tmpdir(), 'icvdb-search-season-'))
+  const showSnapshot = buildSnapshot(showDirectory, { torrents: shows })
+  afterAll(() => {
+    showSnapshot.db.close()
+    rmSync(showDirectory, { recursive: true, force: true })
+  })
+  const seasonOne = (row: TorrentRow) => row.title.includes(' S01E')
+
+  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))('%s: pages of 7 are the ranked order of the whole result', (_, processing) => {
+    const all = expected(processing, seasonOne, shows)
+    const seen: string[] = []
+    for (let offset = 0; offset <= all.length; offset += 7) {
+      const page = search(showSnapshot.db, baseQuery({ scope: 'shows', season: 1, processing, offset, limit: 7 }))
+      expect(page.total).toBe(all.length)
+      seen.push(...page.items.map((hit) => hit.info_hash))
+    }
+    expect(seen).toEqual(all)
+  })
+
+  test('an episode narrows it the same way', () => {
+    const unfiltered: ResultProcessing = { preset: 'unfiltered', custom_rules: [] }
+    const hits = search(showSnapshot.db, baseQuery({ scope: 'shows', season: 1, episode: 2, processing: unfiltered, limit: 5 }))
+    expect(hits.items.map((hit) => hit.info_hash)).toEqual(expected(unfiltered, (row) => row.title.includes(' S01E02'), shows).slice(0, 5))
+  })
+})
+
 describe('broad title words (matching at least BROAD_MATCHES titles)', () => {
   // Enough rows for the broad plan, with ties in seeders and dates, NULL seeders, and types.
   const count = BROAD_MATCHES + 300
   const wide: TorrentRow[] = Array.from({ length: count }, (_, i) => ({
     info_hash: hashOf(`wide-${i}`),
-    title: `Wide ${i % 3 === 0 ? 'ITA' : 'ENG'} ${i % 2 === 0 ? 'rare' : 'x'}`,
+    title: `${i % 7 === 0 ? 'Wìde' : 'Wide'} ${i % 3 === 0 ? 'ITA' : 'ENG'} ${i % 2 === 0 ? 'rare' : 'x'}`,
     type: i % 4 === 0 ? 'movie' : 'series',
     seeders: i % 11 === 0 ? null : i % 13,
     uploaded: 1_600_000_000 + (i % 17) * 86_400,
@@ -205,6 +233,16 @@ describe('broad title words (matching at least BROAD_MATCHES titles)', () => {
     expect(page({ limit: 100 }).total).toBe(TOTAL_CAP)
     expect(page({ limit: 100, offset: 5000 }).total).toBe(5101)
     expect(page({ limit: 100, offset: count - 50 })).toMatchObject({ total: count })
+  })
+
+  test('words below BROAD_MATCHES but common enough to walk the index page and count exactly', () => {
+    const page = (query: Partial<SearchQuery>) => search(db, baseQuery({ words: queryTokens('rare'), ...query }))
+    const rare = (row: TorrentRow) => row.title.endsWith('rare')
+    expect(page({ limit: 100, offset: 2000 })).toMatchObject({ total: count / 2 })
+    expect(page({ limit: 100, offset: 2000 }).items.map((hit) => hit.info_hash)).toEqual(order(rare).slice(2000, 2100))
+    const movies = page({ limit: 30, offset: 40, scope: 'movies' })
+    expect(movies.items.map((hit) => hit.info_hash)).toEqual(order((row) => rare(row) && row.type === 'movie').slice(40, 70))
+    expect(movies.total).toBe(order((row) => rare(row) && row.type === 'movie').length)
   })
 
   test('narrower words, and custom rules that score, still count everything', () => {

@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { MAIN_INDEXES_DDL } from '../../../../runtime/db/schema.ts'
-import { FTS_TOKENIZER, ftsMatch, queryTokens, titleWords } from '../../../../runtime/search/tokens.ts'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
+import { FTS_TOKENIZER, ftsMatch, queryTokens, titlesMatching, titleWords, walkableTokens } from '../../../../runtime/search/tokens.ts'
 
 describe('queryTokens', () => {
   test.each([
@@ -38,7 +38,7 @@ describe('ftsMatch', () => {
 
 describe('the tokenizer agrees with the torrents_fts table', () => {
   test('FTS_TOKENIZER is the tokenizer of torrents_fts in the schema', () => {
-    const ddl = MAIN_INDEXES_DDL.find((statement) => statement.includes('torrents_fts USING fts5'))
+    const ddl = FILES_TABLES_DDL.find((statement) => statement.includes('torrents_fts USING fts5'))
     expect(ddl).toContain(`tokenize='${FTS_TOKENIZER}'`)
   })
 
@@ -58,6 +58,37 @@ describe('the tokenizer agrees with the torrents_fts table', () => {
       return !(match.all(ftsMatch(tokens)) as Array<{ rowid: number }>).some((row) => row.rowid === c)
     })
     expect(misses).toEqual([])
+  })
+})
+
+describe('titlesMatching decides exactly like MATCH on torrents_fts', () => {
+  // Titles built from pieces that stress the ASCII shortcut: accents, combining marks, folding
+  // that SQLite does not do (ß, the Kelvin sign, fullwidth digits), emoji, tabs, NUL and punctuation.
+  const pieces = ['ita', 'ITA', 'Ita', 'x264', '1080p', '1080', 'p', 'ità', 'IT\u0300A', 'İta', '\u212Aita', 'straße', 'strasse', '１０８０p', '🎬']
+  const separators = [' ', '.', '_', '-', '\t', '\0', '[', 'à', '\u0301', '']
+  const titles: string[] = []
+  let seed = 7
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+  for (let i = 0; i < 3000; i++) {
+    const parts = Array.from({ length: 1 + next(5) }, () => pieces[next(pieces.length)] + separators[next(separators.length)])
+    titles.push(parts.join(''))
+  }
+
+  test.each([[['ita']], [['x264']], [['1080p']], [['1080', 'p']], [['ita', 'x264']], [['strasse']], [['kita']], [['ita', '1080p']]])('%p', (tokens) => {
+    const db = new Database(':memory:')
+    db.run(`CREATE VIRTUAL TABLE f USING fts5(title, tokenize='${FTS_TOKENIZER}', detail=none)`)
+    const insert = db.prepare('INSERT INTO f(rowid, title) VALUES (?, ?)')
+    db.transaction(() => titles.forEach((title, i) => insert.run(i, title)))()
+    const expected = new Set((db.query('SELECT rowid FROM f WHERE f MATCH ?').all(ftsMatch(tokens)) as Array<{ rowid: number }>).map((row) => row.rowid))
+    const decided = titlesMatching(titles, tokens)
+    expect(decided.flatMap((yes, i) => (yes ? [i] : []))).toEqual([...expected].sort((a, b) => a - b))
+    expect(expected.size).toBeGreaterThan(0)
+  })
+
+  test('only plain ASCII letter-and-digit tokens are walkable', () => {
+    expect(walkableTokens(['ita', '1080p'])).toBe(true)
+    expect(walkableTokens(['città'])).toBe(false)
+    expect(walkableTokens([])).toBe(false)
   })
 })
 
