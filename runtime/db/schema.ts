@@ -1,7 +1,7 @@
 /**
  * The snapshot database contract: what the importer writes and what search reads.
  * A snapshot is a directory holding two SQLite files built in parallel at import time:
- * `torrents.db` (torrents, pack_files, FTS, meta) and `files.db` (files), attached as `files_db`.
+ * `torrents.db` (torrents, pack_files, meta) and `files.db` (files, the title FTS), attached as `files_db`.
  * SQLite resolves unqualified table names across attached files, so queries just say `files`.
  */
 
@@ -9,7 +9,7 @@ export const MAIN_FILE = 'torrents.db'
 export const FILES_FILE = 'files.db'
 export const FILES_SCHEMA = 'files_db'
 
-/** Columns of `torrents`, in insert order. `id` is the rowid (also the FTS content rowid). */
+/** Columns of `torrents`, in insert order. `id` is the rowid (also the rowid of its torrents_fts row). */
 export const TORRENT_COLUMNS = [
   'id',
   'info_hash', // lower-case
@@ -81,6 +81,10 @@ export const MAIN_TABLES_DDL = [
 ]
 
 export const FILES_TABLES_DDL = [
+  // Title search: a contentless FTS5 index of torrents.title (rowid = torrents.id), kept in files.db
+  // so the files Worker fills it while this thread builds the torrents indexes (the import's long pole).
+  // Search only asks it for rowids; the tokenizer folds case and accents (runtime/search/tokens.ts).
+  `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', detail=none)`,
   `CREATE TABLE files (
     info_hash TEXT NOT NULL,
     file_index INTEGER,
@@ -94,8 +98,6 @@ export const FILES_TABLES_DDL = [
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
 export const MAIN_INDEXES_DDL = [
-  `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='torrents', content_rowid='id', tokenize='unicode61 remove_diacritics 2', detail=none)`,
-  `INSERT INTO torrents_fts(torrents_fts) VALUES ('rebuild')`,
   `CREATE INDEX torrents_info_hash ON torrents(info_hash)`,
   // Search indexes (runtime/search/sql.ts). torrents_recent is exactly the RSS order (newest first,
   // then info_hash) and carries type, so t=movie/tvsearch RSS pages and their capped count never

@@ -128,6 +128,10 @@ export const importSnapshot = async (options: ImportOptions): Promise<ImportResu
     const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, pipelines)
     mkdirSync(directory, { recursive: true })
     const tables = await runPipelines(archive, options, tracker)
+    // Both come from the same archive block, one on each side: a mismatch means a torn import.
+    if (tables.torrents_fts !== tables.torrents) {
+      throw new ImportError(`files.db indexes ${tables.torrents_fts ?? 0} torrent titles, but torrents.db holds ${tables.torrents ?? 0} torrents`)
+    }
     const counts = { torrents: tables.torrents ?? 0, files: tables.files ?? 0, pack_files: tables.pack_files ?? 0 }
     writeSnapshotMeta(directory, { tag: options.tag, archiveVersion: archive.header.version, dumpVersion: archive.header.dumpVersion ?? '', counts })
     syncSnapshot(directory)

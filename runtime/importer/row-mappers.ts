@@ -84,6 +84,21 @@ const torrentsMapping = (columns: readonly string[]): TableMapping => {
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map }
 }
 
+const TITLE_SOURCE = ['title'] as const
+
+/**
+ * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
+ * (its row number, as above), from which the pipeline fills torrents_fts in one INSERT…SELECT.
+ */
+const torrentTitlesMapping = (columns: readonly string[]): TableMapping => {
+  columnIndexes('torrents', columns, TITLE_SOURCE)
+  const map: RowMapper = (row, values, offset, rowNumber) => {
+    values[offset] = rowNumber
+    values[offset + 1] = required(row[0], 'torrents', 'title', rowNumber)
+  }
+  return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map }
+}
+
 const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const
 
 const filesMapping = (columns: readonly string[]): TableMapping => {
@@ -122,3 +137,6 @@ export const rowMappers = {
 } as const
 
 export type SourceTable = keyof typeof rowMappers
+
+/** Mappings into tables that are not copies of one upstream table. */
+export const derivedMappers = { torrent_titles: torrentTitlesMapping } as const

@@ -3,8 +3,7 @@
  * Owned by search: the importer calls deriveTorrent() for every row and stores the result.
  */
 import { parseEpisodes } from './episodes.ts'
-import { markersOfWords } from './markers.ts'
-import { wordsOf } from './tokens.ts'
+import { markersOfUpper } from './markers.ts'
 
 export interface TorrentDerived {
   season_first: number | null
@@ -29,8 +28,8 @@ const joined = (list: string[]): string | null => (list.length > 0 ? list.join('
 export const deriveTorrent = (title: string): TorrentDerived => {
   // One toUpperCase serves the markers and the fold (foldCase is upper-then-lower).
   const upper = title.toUpperCase()
-  const episodes = parseEpisodes(title)
-  const markers = markersOfWords(wordsOf(upper))
+  const episodes = parseEpisodes(title, upper)
+  const markers = markersOfUpper(upper)
   return {
     season_first: episodes.season_first,
     season_last: episodes.season_last,

@@ -3,7 +3,7 @@
  * run of letters/digits; ITA/ITALIAN/ITALIANO is Italian audio unless it belongs to a subtitle
  * marker (SUB ITA, SUB.ITA, SUBITA, [SUB ITA], ITA SUBS, sottotitoli italiano).
  */
-import { titleWords } from './tokens.ts'
+import { titleWords, wordsOf } from './tokens.ts'
 
 export type Resolution = 0 | 1 | 2 | 3 // unknown, SD, HD, UHD
 
@@ -61,19 +61,42 @@ const gluedSubtitle = (word: string): string | undefined => {
   return m ? LANGUAGES.get(m[1] ?? m[2]) : undefined
 }
 
+/** Everything the tables above say about one word, so each title word costs one Map lookup. */
+interface WordKind {
+  resolution: Resolution
+  language: string | undefined
+  subtitleWord: boolean
+  filler: boolean
+  multi: boolean
+}
+
+const WORD_KINDS = new Map<string, WordKind>()
+const kindOf = (word: string): WordKind => {
+  let kind = WORD_KINDS.get(word)
+  if (!kind) WORD_KINDS.set(word, (kind = { resolution: 0, language: undefined, subtitleWord: false, filler: false, multi: false }))
+  return kind
+}
+for (const [word, language] of LANGUAGES) kindOf(word).language = language
+for (const word of SUBTITLE_WORDS) kindOf(word).subtitleWord = true
+for (const word of FILLERS) kindOf(word).filler = true
+for (const word of MULTI) kindOf(word).multi = true
+for (const [word, resolution] of RESOLUTIONS) kindOf(word).resolution = resolution
+
+const isLanguage = (kind: WordKind | undefined): boolean => kind?.language !== undefined
+
 /**
  * Which words are subtitle languages: those right after a subtitle word (SUB ITA ENG), or, when
  * a subtitle word has no language after it, the one right before it (ITA SUBS).
  */
-const subtitleRoles = (words: string[]): Uint8Array => {
-  const isSubtitle = new Uint8Array(words.length)
-  for (let i = 0; i < words.length; i++) {
-    if (!SUBTITLE_WORDS.has(words[i])) continue
+const subtitleRoles = (kinds: (WordKind | undefined)[], count: number): Uint8Array => {
+  const isSubtitle = new Uint8Array(count)
+  for (let i = 0; i < count; i++) {
+    if (!kinds[i]?.subtitleWord) continue
     let j = i + 1
-    if (j + 1 < words.length && FILLERS.has(words[j]) && LANGUAGES.has(words[j + 1])) j += 1
+    if (j + 1 < count && kinds[j]?.filler && isLanguage(kinds[j + 1])) j += 1
     const start = j
-    while (j < words.length && LANGUAGES.has(words[j])) isSubtitle[j++] = 1
-    if (j === start && i > 0 && LANGUAGES.has(words[i - 1])) isSubtitle[i - 1] = 1
+    while (j < count && isLanguage(kinds[j])) isSubtitle[j++] = 1
+    if (j === start && i > 0 && isLanguage(kinds[i - 1])) isSubtitle[i - 1] = 1
   }
   return isSubtitle
 }
@@ -82,22 +105,32 @@ const addOnce = (list: string[], item: string) => {
   if (!list.includes(item)) list.push(item)
 }
 
-/** Markers from the upper-cased words of a title (see titleWords). */
-export const markersOfWords = (words: string[]): Markers => {
-  const isSubtitle = subtitleRoles(words)
+// Per-position scratch of the title being read, reused between calls (a million titles per
+// import); JavaScript never runs two calls at once in one thread.
+const kinds: (WordKind | undefined)[] = []
+const glued: (string | undefined)[] = []
+const NO_ROLES = new Uint8Array(0)
+
+/** The markers of the `count` words described by `kinds` and `glued`. */
+const markersOfKinds = (count: number): Markers => {
+  let subtitleWords = false
+  for (let i = 0; i < count; i++) if (kinds[i]?.subtitleWord) subtitleWords = true
+  // Most titles name no subtitles: then no word has a subtitle role.
+  const isSubtitle = subtitleWords ? subtitleRoles(kinds, count) : NO_ROLES
   const languages: string[] = []
   const subtitles: string[] = []
   let resolution: Resolution = 0
   let multi = false
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]
-    const found = RESOLUTIONS.get(word)
-    if (found !== undefined && found > resolution) resolution = found
-    if (MULTI.has(word)) multi = true
-    const language = LANGUAGES.get(word)
-    if (language) addOnce(isSubtitle[i] ? subtitles : languages, language)
-    const glued = language ? undefined : gluedSubtitle(word)
-    if (glued) addOnce(subtitles, glued)
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i]
+    const language = kind?.language
+    if (kind) {
+      if (kind.resolution > resolution) resolution = kind.resolution
+      if (kind.multi) multi = true
+      if (language) addOnce(isSubtitle[i] ? subtitles : languages, language)
+    }
+    const gluedLanguage = language ? undefined : glued[i]
+    if (gluedLanguage) addOnce(subtitles, gluedLanguage)
   }
   return {
     resolution,
@@ -107,6 +140,75 @@ export const markersOfWords = (words: string[]): Markers => {
     languages,
     subtitles,
   }
+}
+
+/** Markers from the upper-cased words of a title (see titleWords). */
+export const markersOfWords = (words: string[]): Markers => {
+  for (let i = 0; i < words.length; i++) {
+    kinds[i] = WORD_KINDS.get(words[i])
+    glued[i] = gluedSubtitle(words[i])
+  }
+  return markersOfKinds(words.length)
+}
+
+const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
+const wordHash = (hash: number, code: number): number => (Math.imul(hash, 31) + code) | 0
+
+// WORD_KINDS by a hash of the word's char codes: an ASCII title's words are looked up while it is
+// scanned, without cutting out a string for each (most words are no marker).
+// A 4096-bit filter of those hashes rejects most words before the Map lookup.
+const KINDS_BY_HASH = new Map<number, [string, WordKind][]>()
+const HASH_FILTER = new Uint8Array(4096)
+for (const [word, kind] of WORD_KINDS) {
+  let hash = 0
+  for (let i = 0; i < word.length; i++) hash = wordHash(hash, word.charCodeAt(i))
+  KINDS_BY_HASH.set(hash, [...(KINDS_BY_HASH.get(hash) ?? []), [word, kind]])
+  HASH_FILTER[hash & 4095] = 1
+}
+
+const kindAt = (upper: string, start: number, end: number, hash: number): WordKind | undefined => {
+  if (HASH_FILTER[hash & 4095] === 0) return undefined
+  const candidates = KINDS_BY_HASH.get(hash)
+  if (!candidates) return undefined
+  for (const [word, kind] of candidates) if (word.length === end - start && upper.startsWith(word, start)) return kind
+  return undefined
+}
+
+const S = 83
+const U = 85
+const B = 66
+// SUB…, …SUB or …SUBS: the only words gluedSubtitle() can accept.
+const mayBeGlued = (upper: string, start: number, end: number): boolean => {
+  const last = upper.charCodeAt(end - 1) === S ? end - 1 : end
+  const at = (i: number, code: number): boolean => i >= start && upper.charCodeAt(i) === code
+  return (at(start, S) && at(start + 1, U) && at(start + 2, B)) || (at(last - 3, S) && at(last - 2, U) && at(last - 1, B))
+}
+
+/**
+ * parseMarkers() of an upper-cased title (= markersOfWords(wordsOf(upper))), several times faster
+ * for an ASCII title, where [\p{L}\p{N}\p{M}] is exactly [A-Za-z0-9]: words are found by char code.
+ */
+export const markersOfUpper = (upper: string): Markers => {
+  let count = 0
+  let start = -1
+  let hash = 0
+  for (let i = 0; i <= upper.length; i++) {
+    const code = i < upper.length ? upper.charCodeAt(i) : 32
+    if (code > 127) return markersOfWords(wordsOf(upper))
+    if (isAsciiWordChar(code)) {
+      if (start < 0) {
+        start = i
+        hash = 0
+      }
+      hash = wordHash(hash, code)
+    } else if (start >= 0) {
+      kinds[count] = kindAt(upper, start, i, hash)
+      glued[count] = mayBeGlued(upper, start, i) ? gluedSubtitle(upper.slice(start, i)) : undefined
+      count++
+      start = -1
+    }
+  }
+  return markersOfKinds(count)
 }
 
 export const parseMarkers = (title: string): Markers => markersOfWords(titleWords(title))

@@ -19,6 +19,10 @@ export const makeSnapshotDirectory = (directory: string, tag: string, options: F
   const files = new Database(join(directory, FILES_FILE), { create: true })
   for (const ddl of [...FILES_TABLES_DDL, ...FILES_INDEXES_DDL]) files.run(ddl)
   files.run(`INSERT INTO files (info_hash, file_index, title, size, imdb, season, episode) VALUES ('${'0'.repeat(40)}', 0, 'a.mkv', 1, NULL, 1, 1)`)
+  // torrents_fts lives in files.db (runtime/db/schema.ts): rowid = the torrent's id.
+  const indexTitle = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+  titles.forEach((title, index) => indexTitle.run(index + 1, title))
+  indexTitle.finalize()
   files.close()
   const main = new Database(join(directory, MAIN_FILE), { create: true })
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)

@@ -124,6 +124,8 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
     episode: row.episode ?? null,
   }))
   insertAll(files, 'files', fileColumns, fileRows)
+  // torrents_fts lives in files.db (runtime/db/schema.ts): rowid = the torrent's id.
+  insertAll(files, 'torrents_fts', ['rowid', 'title'], rows.torrents.map((row, index) => ({ rowid: index + 1, title: row.title })))
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)
   files.close()
   return openSnapshot(directory, tag)

@@ -75,6 +75,17 @@ describe('importSnapshot stores known rows exactly', async () => {
     files.close()
   })
 
+  test('torrents_fts in files.db indexes every title under its torrent id', () => {
+    expect(db.query("SELECT name FROM sqlite_master WHERE name = 'torrents_fts'").all()).toEqual([])
+    const [[indexed]] = files.query('SELECT count(*) FROM torrents_fts').values() as [number][]
+    expect(indexed).toBe(EXPECTED_COUNTS.torrents)
+    const id = torrent(db, '46447d6f4b260e5fa1a367927f206cce53bd7fd8').id
+    const ids = (files.query("SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'grande bellezza'").values() as [number][]).map(([rowid]) => rowid)
+    const expected = (db.query("SELECT id FROM torrents WHERE title_fold LIKE '%grande%bellezza%' ORDER BY id").values() as [number][]).map(([rowid]) => rowid)
+    expect(ids).toContain(id)
+    expect(ids.sort((a, b) => a - b)).toEqual(expected)
+  })
+
   test('an upper-case info_hash is lower-cased', () => {
     expect(torrent(db, '46447d6f4b260e5fa1a367927f206cce53bd7fd8').title).toBe('La.Grande.Bellezza.2013.ITA.1080p.BluRay.x264')
     expect((db.query('SELECT count(*) AS n FROM torrents WHERE info_hash <> lower(info_hash)').get() as { n: number }).n).toBe(0)
@@ -195,6 +206,8 @@ describe('importSnapshot from a stream (pipe)', () => {
           snapshot.db.query('SELECT group_concat(info_hash || title || ifnull(size, \'-\') || uploaded, \'|\') AS v FROM (SELECT * FROM torrents ORDER BY id)').get(),
           snapshot.db.query("SELECT group_concat(info_hash || title || ifnull(imdb, '-'), '|') AS v FROM (SELECT * FROM files ORDER BY rowid)").get(),
           snapshot.db.query("SELECT group_concat(pack_hash || file_path, '|') AS v FROM (SELECT * FROM pack_files ORDER BY rowid)").get(),
+          // One decoded torrents row feeds both torrents and torrents_fts in the sequential pipeline.
+          snapshot.db.query("SELECT group_concat(rowid, ',') AS v FROM (SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'ita' ORDER BY rowid)").get(),
         ]
       } finally {
         snapshot.db.close()

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { deriveTorrent, foldCase } from '../../../../runtime/search/derive.ts'
+import { markersOfUpper, markersOfWords } from '../../../../runtime/search/markers.ts'
+import { wordsOf } from '../../../../runtime/search/tokens.ts'
 
 describe('deriveTorrent', () => {
   test('an episode with Italian audio and English subtitles', () => {
@@ -42,5 +44,30 @@ describe('deriveTorrent', () => {
     const title = 'Straße\tÉTÉ\u0001 ŌSAKA'
     expect(deriveTorrent(title).title_fold).toBe(foldCase(title))
     expect(foldCase(title)).toBe('strasse\tété\u0001 ōsaka')
+  })
+})
+
+describe('the import-speed marker scanner gives the same answers as the plain parser', () => {
+  // Pieces that stress the ASCII word scanner and its hash lookup: glued subtitle forms, markers
+  // inside longer words, non-ASCII letters that fold to ASCII (ſ, K, ß), combining marks and emoji
+  // (those titles take the regex path), and the separators titles use.
+  const pieces = ['S01E02', 'ſ01e02', 's1e2-e5', '1x02', '12X3-4x5', '1920x1080', 'Season 2', 'Stagioni 1-5', 'SAISONS 3 & 4', '2ª Stagione', '3° stagione']
+  pieces.push('complete series', 'Serie Completa', 'tutte le stagioni', 'all ſeasons', 'S01-S03', 's1 to s4', 'S10', 'COMPLETO', 'Temporada 2', 'STAFFEL 4')
+  pieces.push('SUBITA', 'itasubs', 'ENGSUB', 'SUB', 'Subs', 'sub in italiano', 'ITA', 'Italiano', 'eng', 'MULTI', 'dual', '1080p', '4K', 'uhd', 'DVDRip', 'x265')
+  pieces.push('ß', 'É', 'ita\u0300', '\u212Aor', '🎬', 'Ⅻ', '١٢٣', 'Straße', 'SUBS\u00C9')
+  const separators = [' ', '.', '_', '-', '[', ']', '(', '', '\t', '~']
+  const titles: string[] = []
+  let seed = 11
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
+  for (let i = 0; i < 4000; i++) {
+    titles.push(Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)] + separators[next(separators.length)]).join(''))
+  }
+
+  test('markersOfUpper (char-code scanner) equals markersOfWords over the regex words', () => {
+    const differing = titles.filter((title) => {
+      const upper = title.toUpperCase()
+      return JSON.stringify(markersOfUpper(upper)) !== JSON.stringify(markersOfWords(wordsOf(upper)))
+    })
+    expect(differing).toEqual([])
   })
 })

@@ -65,3 +65,28 @@ describe('what is not a season', () => {
     ['MS10 Galaxy S100X', null, null, null, null, 0],
   ])
 })
+
+// The parsers skip patterns whose cheap precondition (S+digit, digit+X+digit, a season word, an
+// ordinal sign, COMPLET…) is missing; these titles sit on those edges, including ſ, which the
+// case-insensitive Unicode patterns read as S but the first screening test does not.
+describe('edges of the cheap pre-checks', () => {
+  check([
+    ['Show.ſ01E02.720p', null, null, null, null, 0],
+    ['Show S02 ſeason 3', 2, 3, null, null, 0],
+    ['Show 2ª Stagione 1080p', 2, 2, null, null, 0],
+    ['Show.1X02-03.ITA', 1, 1, 2, 3, 0],
+    ['Show 1920x1080 S03', 3, 3, null, null, 0],
+    ['Show Saisons 1 & 2', 1, 2, null, null, 0],
+    ['Show Tutte Le Stagioni', null, null, null, null, 1],
+    ['Show ALL.ſEASONS', null, null, null, null, 1],
+    ['Show Completa 2010', null, null, null, null, 1],
+    ['Film.2010.x265.Staffelmann', null, null, null, null, 0],
+    ['Show Temporadas 2 a 4', 2, 4, null, null, 0],
+  ])
+
+  test('a caller-supplied upper-cased title gives the same answer', () => {
+    for (const title of ['Show.ſ01E02.720p', 'Show ALL.ſEASONS', 'Straße S01E02', 'Show.1X02-03.ITA']) {
+      expect(parseEpisodes(title, title.toUpperCase())).toEqual(parseEpisodes(title))
+    }
+  })
+})
