@@ -4,12 +4,12 @@
  */
 import type { AppContext } from '../runtime/context.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
-import { parseWebSearchParams, webSearchPage } from '../runtime/torznab/web-search.ts'
+import { parseWebSearchParams, pooledWebSearchPage } from '../runtime/torznab/web-search.ts'
 import { json } from './_respond.ts'
 
-export const getSearch = (request: Request, ctx: AppContext): Response => {
+export const getSearch = async (request: Request, ctx: AppContext): Promise<Response> => {
   const params = parseWebSearchParams(new URL(request.url).searchParams)
   const processing = ctx.settings.effective().result_processing
   const links = linksFor(request, ctx.env.magnetTrackers)
-  return json(webSearchPage(ctx.database.db, params, processing, links, ctx.clock.now()))
+  return json(await pooledWebSearchPage(ctx.searchPool, ctx.database.current, params, processing, links, ctx.clock.now()))
 }

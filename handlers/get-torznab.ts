@@ -3,7 +3,7 @@
  * movie, and get (302 to the release's magnet). Errors are TorznabError values (HTTP 200 XML).
  */
 import type { AppContext } from '../runtime/context.ts'
-import { magnetFor, searchFeed } from '../runtime/torznab/adapter.ts'
+import { magnetFor, pooledSearchFeed } from '../runtime/torznab/adapter.ts'
 import { buildCaps } from '../runtime/torznab/caps.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
 import { parseTorznabParams } from '../runtime/torznab/params.ts'
@@ -11,10 +11,11 @@ import { redirect, xml } from './_respond.ts'
 
 let caps: string | null = null
 
-export const getTorznab = (request: Request, ctx: AppContext): Response => {
+export const getTorznab = async (request: Request, ctx: AppContext): Promise<Response> => {
   const params = parseTorznabParams(new URL(request.url).searchParams)
   if (params.t === 'caps') return xml((caps ??= buildCaps(ctx.version)))
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
   const processing = ctx.settings.effective().result_processing
-  return xml(searchFeed(ctx.database.db, params, processing, linksFor(request, ctx.env.magnetTrackers)))
+  const links = linksFor(request, ctx.env.magnetTrackers)
+  return xml(await pooledSearchFeed(ctx.searchPool, ctx.database.current, params, processing, links))
 }

@@ -13,6 +13,7 @@ import { createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
+import { createSearchPool, searchWorkersFromEnv, type SearchPool } from './search/search-pool.ts'
 import { SettingsStore } from './settings/store.ts'
 import { readInstalled, removeLeftovers } from './updater/installed.ts'
 import { switchPauseFromEnv } from './updater/switch.ts'
@@ -32,6 +33,8 @@ export interface AppContext {
   paths: DataPaths
   settings: SettingsStore
   database: SnapshotDatabase
+  /** Runs Torznab and UI searches off the main thread (SEARCH_WORKERS; 0 = in-process). */
+  searchPool: SearchPool
   maintenance: Maintenance
   updater: Updater
   manager: ManagerService
@@ -97,12 +100,14 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
   })
   const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
+  const searchPool = createSearchPool({ size: searchWorkersFromEnv(options.env ?? process.env), log, current: () => database.current })
   return {
     version: APPLICATION_VERSION,
     env,
     paths,
     settings,
     database,
+    searchPool,
     maintenance,
     updater,
     manager,
@@ -110,6 +115,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     log,
     close: async () => {
       await updater.stop()
+      searchPool.close()
       database.close()
     },
   }

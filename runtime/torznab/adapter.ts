@@ -3,6 +3,8 @@
  * function honours comes from SUPPORTED_PARAMS), and a hit becomes a feed item or a /webapi item.
  */
 import type { Database } from 'bun:sqlite'
+import type { OpenSnapshot } from '../db/database.ts'
+import type { SearchPool } from '../search/search-pool.ts'
 import { findTorrent, search } from '../search/search.ts'
 import type { CatalogueSlice, SearchHit, SearchQuery, SearchResult, SearchScope } from '../search/query.ts'
 import { queryTokens } from '../search/tokens.ts'
@@ -105,10 +107,23 @@ export const toFeedItem = (hit: SearchHit, links: Links): FeedItem => {
 export const runSearch = (db: Database | null, request: TorznabRequest, processing: ResultProcessing): SearchResult =>
   db ? search(db, toSearchQuery(request, processing)) : { items: [], total: 0 }
 
-export const searchFeed = (db: Database | null, request: TorznabRequest, processing: ResultProcessing, links: Links): string => {
-  const result = runSearch(db, request, processing)
-  return renderFeed({ self: `${links.base}/api`, offset: request.offset, total: result.total, items: result.items.map((hit) => toFeedItem(hit, links)) })
-}
+/** runSearch on the search pool (Worker threads): the same query, the same result. */
+export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing): Promise<SearchResult> =>
+  snapshot ? pool.search(snapshot, toSearchQuery(request, processing)) : Promise.resolve({ items: [], total: 0 })
+
+const feedOf = (result: SearchResult, request: TorznabRequest, links: Links): string =>
+  renderFeed({ self: `${links.base}/api`, offset: request.offset, total: result.total, items: result.items.map((hit) => toFeedItem(hit, links)) })
+
+export const searchFeed = (db: Database | null, request: TorznabRequest, processing: ResultProcessing, links: Links): string =>
+  feedOf(runSearch(db, request, processing), request, links)
+
+export const pooledSearchFeed = async (
+  pool: SearchPool,
+  snapshot: OpenSnapshot | null,
+  request: TorznabRequest,
+  processing: ResultProcessing,
+  links: Links,
+): Promise<string> => feedOf(await runPooledSearch(pool, snapshot, request, processing), request, links)
 
 /** `t=get&id=<infohash>` → the magnet URI to redirect to. */
 export const magnetFor = (db: Database | null, id: string | null, trackers: readonly string[]): string => {

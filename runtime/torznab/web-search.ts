@@ -3,9 +3,12 @@
  * page. Bad parameters are 422 {"detail": …} here instead of Torznab error documents.
  */
 import type { Database } from 'bun:sqlite'
+import type { OpenSnapshot } from '../db/database.ts'
 import { AppError } from '../errors.ts'
+import type { SearchResult } from '../search/query.ts'
+import type { SearchPool } from '../search/search-pool.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
-import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runSearch, seasonEpisodeOf } from './adapter.ts'
+import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch, runSearch, seasonEpisodeOf } from './adapter.ts'
 import { TorznabError } from './errors.ts'
 import type { Links } from './links.ts'
 import { parseTorznabParams, type TorznabRequest } from './params.ts'
@@ -63,8 +66,19 @@ export const webSearchPage = (
   processing: ResultProcessing,
   links: Links,
   nowMs: number,
-): WebSearchPage => {
-  const result = runSearch(db, request, processing)
+): WebSearchPage => pageOf(runSearch(db, request, processing), request, links, nowMs)
+
+/** webSearchPage on the search pool (Worker threads). */
+export const pooledWebSearchPage = async (
+  pool: SearchPool,
+  snapshot: OpenSnapshot | null,
+  request: TorznabRequest,
+  processing: ResultProcessing,
+  links: Links,
+  nowMs: number,
+): Promise<WebSearchPage> => pageOf(await runPooledSearch(pool, snapshot, request, processing), request, links, nowMs)
+
+const pageOf = (result: SearchResult, request: TorznabRequest, links: Links, nowMs: number): WebSearchPage => {
   const items = result.items.map((hit): WebSearchItem => {
     const categories = categoriesOf(hit)
     return {

@@ -1,0 +1,166 @@
+/**
+ * A few Worker threads that run search() on their own read-only handles, so concurrent searches use
+ * every core instead of queueing on the main thread. Anything a worker cannot answer runs in-process.
+ */
+import type { OpenSnapshot } from '../db/database.ts'
+import type { Log } from '../log.ts'
+import type { SearchQuery, SearchResult } from './query.ts'
+import { search } from './search.ts'
+import type { SearchWorkerReply, SearchWorkerRequest, SnapshotRef } from './search-worker.ts'
+
+export interface SearchPoolOptions {
+  /** Worker threads; 0 runs every search in-process. */
+  size: number
+  log: Log
+  /**
+   * The snapshot serving now. A request a worker could not answer is answered from it: the handle
+   * the request was made with may have been closed by a switch in the meantime.
+   */
+  current?: () => OpenSnapshot | null
+}
+
+export interface SearchPool {
+  search(snapshot: OpenSnapshot | null, query: SearchQuery): Promise<SearchResult>
+  /** The running threads (tests terminate one to watch the fallback). */
+  workers(): Worker[]
+  close(): void
+}
+
+/**
+ * SEARCH_WORKERS: threads of the pool (2 = min(2, cores) on the target machine). Off (0) by default:
+ * on the shared 2-core benchmark machine it gave no reliable gain and cost ~1–2 ms on large pages.
+ */
+export const searchWorkersFromEnv = (env: Record<string, string | undefined>): number => {
+  const value = Number(env.SEARCH_WORKERS)
+  if (env.SEARCH_WORKERS !== undefined && env.SEARCH_WORKERS.trim() !== '' && Number.isInteger(value) && value >= 0) return Math.min(value, 16)
+  return 0
+}
+
+const EMPTY: SearchResult = { items: [], total: 0 }
+// A worker that dies this many times in a row without one answer is not started again.
+const MAX_FAILURES = 3
+// How often idle workers are told about a switch nobody has searched since, so they close the
+// deleted snapshot and its disk space is freed.
+const SWITCH_CHECK_MS = 10_000
+
+interface Pending {
+  resolve(result: SearchResult): void
+  fallback(): void
+}
+
+interface Slot {
+  worker: Worker | null
+  pending: Map<number, Pending>
+  failures: number
+}
+
+export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
+  const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, pending: new Map(), failures: 0 }))
+  const generations = new WeakMap<OpenSnapshot, number>()
+  let lastGeneration = 0
+  let served = 0
+  let nextId = 0
+  let closed = false
+
+  const inProcess = (snapshot: OpenSnapshot | null, query: SearchQuery): SearchResult => {
+    const target = options.current ? options.current() : snapshot
+    return target ? search(target.db, query) : EMPTY
+  }
+
+  /** Answers everything the slot's worker still owed in-process; the worker restarts on demand. */
+  const fail = (slot: Slot, reason: string): void => {
+    if (!slot.worker) return
+    slot.worker.terminate()
+    slot.worker = null
+    slot.failures++
+    if (!closed) options.log.warn(`search worker stopped (${reason}); its searches run in-process until it restarts`)
+    const owed = [...slot.pending.values()]
+    slot.pending.clear()
+    for (const pending of owed) pending.fallback()
+  }
+
+  const spawn = (slot: Slot): Worker => {
+    const worker = new Worker(new URL('./search-worker.ts', import.meta.url).href)
+    // Idle workers must not keep a CLI or a test process alive (Bun has Worker.unref; the DOM type lacks it).
+    ;(worker as Worker & { unref(): void }).unref()
+    worker.onmessage = (event: MessageEvent<SearchWorkerReply>) => {
+      const reply = event.data
+      const pending = slot.pending.get(reply.id)
+      if (!pending) return
+      slot.pending.delete(reply.id)
+      if (!reply.ok) return pending.fallback()
+      slot.failures = 0
+      pending.resolve(reply.result)
+    }
+    worker.onerror = (event: ErrorEvent) => fail(slot, event.message)
+    worker.addEventListener('close', () => {
+      if (slot.worker === worker) fail(slot, 'exited')
+    })
+    slot.worker = worker
+    return worker
+  }
+
+  const generationOf = (snapshot: OpenSnapshot): number => {
+    let generation = generations.get(snapshot)
+    if (generation === undefined) {
+      generation = ++lastGeneration
+      generations.set(snapshot, generation)
+    }
+    if (generation !== served) {
+      // Idle workers let go of the previous snapshot now: its directory may be deleted next.
+      served = generation
+      for (const slot of slots) slot.worker?.postMessage({ type: 'use', generation } satisfies SearchWorkerRequest)
+    }
+    return generation
+  }
+
+  const leastBusy = (): Slot | null => {
+    let best: Slot | null = null
+    for (const slot of slots) {
+      if (slot.failures >= MAX_FAILURES) continue
+      if (!best || slot.pending.size < best.pending.size) best = slot
+    }
+    return best
+  }
+
+  const switchCheck = options.current && options.size > 0
+    ? setInterval(() => {
+        const current = options.current?.()
+        if (current?.directory) generationOf(current)
+      }, SWITCH_CHECK_MS)
+    : null
+  ;(switchCheck as { unref?: () => void } | null)?.unref?.()
+
+  return {
+    search(snapshot, query) {
+      const slot = closed || !snapshot || !snapshot.directory ? null : leastBusy()
+      if (!slot || !snapshot) {
+        try {
+          return Promise.resolve(snapshot ? search(snapshot.db, query) : EMPTY)
+        } catch (error) {
+          return Promise.reject(error)
+        }
+      }
+      const ref: SnapshotRef = { generation: generationOf(snapshot), directory: snapshot.directory, tag: snapshot.tag }
+      const worker = slot.worker ?? spawn(slot)
+      const id = ++nextId
+      return new Promise<SearchResult>((resolve, reject) => {
+        const fallback = () => {
+          try {
+            resolve(inProcess(snapshot, query))
+          } catch (error) {
+            reject(error)
+          }
+        }
+        slot.pending.set(id, { resolve, fallback })
+        worker.postMessage({ type: 'search', id, snapshot: ref, query } satisfies SearchWorkerRequest)
+      })
+    },
+    workers: () => slots.flatMap((slot) => (slot.worker ? [slot.worker] : [])),
+    close() {
+      closed = true
+      if (switchCheck) clearInterval(switchCheck)
+      for (const slot of slots) fail(slot, 'pool closed')
+    },
+  }
+}

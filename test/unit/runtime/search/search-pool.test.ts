@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openSnapshot, type OpenSnapshot } from '../../../../runtime/db/database.ts'
+import { createLog } from '../../../../runtime/log.ts'
+import type { SearchQuery } from '../../../../runtime/search/query.ts'
+import { createSearchPool, searchWorkersFromEnv, type SearchPool } from '../../../../runtime/search/search-pool.ts'
+import { search } from '../../../../runtime/search/search.ts'
+import { PRESETS } from '../../../../runtime/settings/schema.ts'
+import { toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
+import { importFixture, type FixtureSnapshot } from '../../../helpers/fixture-snapshot.ts'
+import { buildSnapshot } from '../../../helpers/snapshot-rows.ts'
+
+const log = createLog({ sink: () => {} })
+
+const QUERIES = [
+  't=search',
+  't=search&q=breaking+bad',
+  't=search&q=the&limit=100',
+  't=tvsearch&season=1',
+  't=tvsearch&q=game&season=1&ep=2',
+  't=movie&imdbid=tt0111161',
+  't=movie&cat=2040',
+  't=search&q=ita&offset=5&limit=7',
+]
+
+const queryOf = (text: string, preset: (typeof PRESETS)[number] = 'unfiltered'): SearchQuery =>
+  toSearchQuery(parseTorznabParams(new URLSearchParams(text)), { preset, custom_rules: [] })
+
+const hash = (n: number) => n.toString(16).padStart(40, '0')
+const titled = (directory: string, title: string, tag = 'db-test'): OpenSnapshot =>
+  buildSnapshot(directory, { torrents: [{ info_hash: hash(1), title, type: 'movie', uploaded: 1_700_000_000 }] }, tag)
+const titles = async (pool: SearchPool, snapshot: OpenSnapshot, words: string): Promise<string[]> =>
+  (await pool.search(snapshot, queryOf(`t=search&q=${words}`))).items.map((hit) => hit.title)
+
+describe('search pool over an imported fixture', () => {
+  let fixture: FixtureSnapshot
+  let pool: SearchPool
+  beforeAll(async () => {
+    fixture = await importFixture()
+    pool = createSearchPool({ size: 2, log })
+  })
+  afterAll(() => {
+    pool.close()
+    fixture.remove()
+  })
+
+  test('every query kind and preset answers exactly what in-process search() answers', async () => {
+    for (const preset of PRESETS) {
+      for (const text of QUERIES) {
+        const query = queryOf(text, preset)
+        expect(await pool.search(fixture.snapshot, query)).toEqual(search(fixture.snapshot.db, query))
+      }
+    }
+  })
+
+  test('concurrent requests each get their own answer', async () => {
+    const queries = Array.from({ length: 48 }, (_, i) => queryOf(QUERIES[i % QUERIES.length]))
+    const answers = await Promise.all(queries.map((query) => pool.search(fixture.snapshot, query)))
+    answers.forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
+    expect(pool.workers().length).toBe(2)
+  })
+
+  test('a terminated worker: its pending search is answered in-process and a new worker starts', async () => {
+    const query = queryOf('t=search&q=the')
+    const pending = Array.from({ length: 6 }, () => pool.search(fixture.snapshot, query))
+    for (const worker of pool.workers()) worker.terminate()
+    for (const answer of await Promise.all(pending)) expect(answer).toEqual(search(fixture.snapshot.db, query))
+    expect(await pool.search(fixture.snapshot, query)).toEqual(search(fixture.snapshot.db, query))
+    expect(pool.workers().length).toBeGreaterThan(0)
+  })
+
+  test('no snapshot is an empty result', async () => {
+    expect(await pool.search(null, queryOf('t=search'))).toEqual({ items: [], total: 0 })
+  })
+})
+
+describe('search pool across snapshot changes', () => {
+  let parent: string
+  beforeAll(() => {
+    parent = mkdtempSync(join(tmpdir(), 'icvdb-pool-'))
+  })
+  afterAll(() => rmSync(parent, { recursive: true, force: true }))
+
+  test('a new snapshot directory is reopened, and the deleted old one is never served', async () => {
+    const pool = createSearchPool({ size: 1, log })
+    const first = titled(join(parent, 'first'), 'Alpha Movie 2020')
+    expect(await titles(pool, first, 'alpha')).toEqual(['Alpha Movie 2020'])
+    const second = titled(join(parent, 'second'), 'Beta Movie 2021')
+    first.db.close()
+    rmSync(join(parent, 'first'), { recursive: true })
+    expect(await titles(pool, second, 'alpha')).toEqual([])
+    expect(await titles(pool, second, 'beta')).toEqual(['Beta Movie 2021'])
+    pool.close()
+    second.db.close()
+  })
+
+  test('a snapshot rebuilt in the same directory is reopened (each handle is its own snapshot)', async () => {
+    const pool = createSearchPool({ size: 1, log })
+    const directory = join(parent, 'in-place')
+    const before = titled(directory, 'Gamma Show S01E01')
+    expect(await titles(pool, before, 'gamma')).toEqual(['Gamma Show S01E01'])
+    before.db.close()
+    rmSync(directory, { recursive: true })
+    const after = titled(directory, 'Delta Show S01E01')
+    expect(await titles(pool, after, 'gamma')).toEqual([])
+    expect(await titles(pool, after, 'delta')).toEqual(['Delta Show S01E01'])
+    pool.close()
+    after.db.close()
+  })
+
+  test('a request for a snapshot deleted before a worker opened it is answered from the current one', async () => {
+    const current = titled(join(parent, 'current'), 'Epsilon Movie 2022')
+    const pool = createSearchPool({ size: 1, log, current: () => current })
+    const gone = join(parent, 'gone')
+    const old = titled(gone, 'Epsilon Movie 1999')
+    rmSync(gone, { recursive: true })
+    expect(await titles(pool, old, 'epsilon')).toEqual(['Epsilon Movie 2022'])
+    pool.close()
+    old.db.close()
+    current.db.close()
+  })
+})
+
+describe('search pool size', () => {
+  test('close() answers later searches in-process and stops every worker', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'icvdb-pool-'))
+    const snapshot = titled(join(parent, 's'), 'Zeta Movie 2019')
+    const pool = createSearchPool({ size: 2, log })
+    expect(await titles(pool, snapshot, 'zeta')).toEqual(['Zeta Movie 2019'])
+    pool.close()
+    expect(pool.workers()).toEqual([])
+    expect(await titles(pool, snapshot, 'zeta')).toEqual(['Zeta Movie 2019'])
+    expect(pool.workers()).toEqual([])
+    snapshot.db.close()
+    rmSync(parent, { recursive: true, force: true })
+  })
+
+  test('size 0 runs in-process and starts no worker', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'icvdb-pool-'))
+    const snapshot = titled(join(parent, 's'), 'Eta Movie 2018')
+    const pool = createSearchPool({ size: 0, log })
+    expect(await titles(pool, snapshot, 'eta')).toEqual(['Eta Movie 2018'])
+    expect(pool.workers()).toEqual([])
+    snapshot.db.close()
+    rmSync(parent, { recursive: true, force: true })
+  })
+
+  test('SEARCH_WORKERS sets the pool size; unset or nonsense keeps it off (0)', () => {
+    const fallback = 0
+    expect(searchWorkersFromEnv({})).toBe(fallback)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '0' })).toBe(0)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '3' })).toBe(3)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: 'many' })).toBe(fallback)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '-1' })).toBe(fallback)
+  })
+})
