@@ -148,8 +148,8 @@ describe('search pool size', () => {
     rmSync(parent, { recursive: true, force: true })
   })
 
-  test('SEARCH_WORKERS sets the pool size; unset or nonsense keeps it off (0)', () => {
-    const fallback = 0
+  test('SEARCH_WORKERS sets the pool size; unset or nonsense gives 2 workers on two cores or more', () => {
+    const fallback = navigator.hardwareConcurrency >= 2 ? 2 : 0
     expect(searchWorkersFromEnv({})).toBe(fallback)
     expect(searchWorkersFromEnv({ SEARCH_WORKERS: '0' })).toBe(0)
     expect(searchWorkersFromEnv({ SEARCH_WORKERS: '3' })).toBe(3)
