@@ -16,6 +16,8 @@ export interface Skipped {
 export interface MemoryFigures {
   idle_rss_mb: number
   loaded_rss_mb: number
+  idle_anon_mb?: number
+  loaded_anon_mb?: number
   loaded_peak_rss_mb: number
 }
 
@@ -76,6 +78,7 @@ export const markdownTable = (results: BenchResults): string => {
   lines.push(`| database on disk | ${cell(imp?.disk_mb, ' MB')} | ${cell(pg?.disk_mb, ' MB')} | ${times(results.ratios.disk_size_pg_over_ours)} smaller |`)
   lines.push(`| start-up to first answer (${startup?.kind ?? '—'}) | ${cell(startup?.median_ms, ' ms')} | — | |`)
   lines.push(`| RSS idle / loaded (peak) | ${memory ? `${memory.idle_rss_mb} / ${memory.loaded_rss_mb} (${memory.loaded_peak_rss_mb}) MB` : '—'} | — | |`)
+  if (memory?.loaded_anon_mb !== undefined) lines.push(`| of which anonymous (not mapped snapshot pages), idle / loaded | ${memory.idle_anon_mb} / ${memory.loaded_anon_mb} MB | — | |`)
 
   const ours = ran(results.torznab) ? results.torznab : undefined
   const theirs = ran(results.postgres) ? results.postgres : undefined

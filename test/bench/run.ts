@@ -136,7 +136,7 @@ const main = async () => {
         const idle = memoryOf(server.pid)
         torznab = await benchTorznab(server.url, queries, passes, log)
         const loaded = memoryOf(server.pid)
-        memory = { idle_rss_mb: idle.rss_mb, loaded_rss_mb: loaded.rss_mb, loaded_peak_rss_mb: loaded.peak_rss_mb }
+        memory = { idle_rss_mb: idle.rss_mb, loaded_rss_mb: loaded.rss_mb, loaded_peak_rss_mb: loaded.peak_rss_mb, idle_anon_mb: idle.anon_mb, loaded_anon_mb: loaded.anon_mb }
       } finally {
         await server.stop()
       }

@@ -72,10 +72,14 @@ export const startServer = async (dataDir: string, command = serverCommand()): P
 }
 
 /** Current and peak resident memory of a process, from /proc (MiB). */
-export const memoryOf = (pid: number): { rss_mb: number; peak_rss_mb: number } => {
+/**
+ * RSS and its anonymous part: the snapshot is memory-mapped, so RSS also counts page-cache pages of
+ * the database files (shared, reclaimable); RssAnon is what the process itself holds.
+ */
+export const memoryOf = (pid: number): { rss_mb: number; anon_mb: number; peak_rss_mb: number } => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024
-  return { rss_mb: Math.round(field('VmRSS') * 10) / 10, peak_rss_mb: Math.round(field('VmHWM') * 10) / 10 }
+  const field = (name: string) => Math.round((Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024) * 10) / 10
+  return { rss_mb: field('VmRSS'), anon_mb: field('RssAnon'), peak_rss_mb: field('VmHWM') }
 }
 
 export interface StartupFigures {
