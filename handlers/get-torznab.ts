@@ -9,11 +9,9 @@ import { linksFor } from '../runtime/torznab/links.ts'
 import { parseTorznabParams } from '../runtime/torznab/params.ts'
 import { redirect, xml } from './_respond.ts'
 
-let caps: string | null = null
-
 export const getTorznab = async (request: Request, ctx: AppContext): Promise<Response> => {
   const params = parseTorznabParams(new URL(request.url).searchParams)
-  if (params.t === 'caps') return xml((caps ??= buildCaps(ctx.version)))
+  if (params.t === 'caps') return xml(buildCaps(ctx.version))
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
   const processing = ctx.settings.effective().result_processing
   const links = linksFor(request, ctx.env.magnetTrackers)

@@ -114,9 +114,6 @@ export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null,
 const feedOf = (result: SearchResult, request: TorznabRequest, links: Links): string =>
   renderFeed({ self: `${links.base}/api`, offset: request.offset, total: result.total, items: result.items.map((hit) => toFeedItem(hit, links)) })
 
-export const searchFeed = (db: Database | null, request: TorznabRequest, processing: ResultProcessing, links: Links): string =>
-  feedOf(runSearch(db, request, processing), request, links)
-
 export const pooledSearchFeed = async (
   pool: SearchPool,
   snapshot: OpenSnapshot | null,

@@ -1,14 +1,13 @@
 /**
- * GET /webapi/search: the Torznab search (same parser, same runSearch) as JSON for the UI's search
+ * GET /webapi/search: the Torznab search (same parser, same search) as JSON for the UI's search
  * page. Bad parameters are 422 {"detail": …} here instead of Torznab error documents.
  */
-import type { Database } from 'bun:sqlite'
 import type { OpenSnapshot } from '../db/database.ts'
 import { AppError } from '../errors.ts'
 import type { SearchResult } from '../search/query.ts'
 import type { SearchPool } from '../search/search-pool.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
-import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch, runSearch, seasonEpisodeOf } from './adapter.ts'
+import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch, seasonEpisodeOf } from './adapter.ts'
 import { TorznabError } from './errors.ts'
 import type { Links } from './links.ts'
 import { parseTorznabParams, type TorznabRequest } from './params.ts'
@@ -60,15 +59,7 @@ export const parseWebSearchParams = (search: URLSearchParams): TorznabRequest =>
 
 const DAY_SECONDS = 86_400
 
-export const webSearchPage = (
-  db: Database | null,
-  request: TorznabRequest,
-  processing: ResultProcessing,
-  links: Links,
-  nowMs: number,
-): WebSearchPage => pageOf(runSearch(db, request, processing), request, links, nowMs)
-
-/** webSearchPage on the search pool (Worker threads). */
+/** One page of the shared search, through the search pool, shaped for the UI. */
 export const pooledWebSearchPage = async (
   pool: SearchPool,
   snapshot: OpenSnapshot | null,
