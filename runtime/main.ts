@@ -3,6 +3,7 @@
 import { createApp } from '../handlers/app.ts'
 import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
 import { dataPaths } from './data-dir.ts'
+import { useSqliteTempDirectory } from './db/database.ts'
 import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
 import { holdServiceLock, runningService } from './service-lock.ts'
 
@@ -83,6 +84,7 @@ const runCommand = async (args: ParsedArgs): Promise<number> => {
     return 1
   }
   const ctx = createContext({ flags: args.flags })
+  useSqliteTempDirectory(ctx.paths.work)
   if (args.command === 'serve') {
     const server = serve(ctx)
     const releaseLock = holdServiceLock(ctx.paths)

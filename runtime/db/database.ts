@@ -70,3 +70,17 @@ export class SnapshotDatabase {
     this.#current = null
   }
 }
+
+/**
+ * Points SQLite's temporary files (the sorter spills of index builds over millions of rows, temp
+ * tables) at `directory` — under DATA_DIR, never a NAS's small, volatile /tmp. The setting is
+ * process-wide, so it is made once at start-up before any import runs; '' restores the default.
+ */
+export const useSqliteTempDirectory = (directory: string): void => {
+  const db = new Database(':memory:')
+  try {
+    db.run(`PRAGMA temp_store_directory = '${directory.replaceAll("'", "''")}'`)
+  } finally {
+    db.close()
+  }
+}
