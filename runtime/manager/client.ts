@@ -4,6 +4,7 @@
  */
 import { ofetch } from 'ofetch'
 import { ManagerError } from './manager-error.ts'
+import { readCapped } from '../capped-body.ts'
 
 const MIB = 1024 * 1024
 export const RESPONSE_LIMIT_BYTES = MIB
@@ -84,33 +85,17 @@ export const createManagerClient = (options: ManagerClientOptions): ManagerClien
   return { get: (path) => send('GET', path), post: (path, body) => send('POST', path, body) }
 }
 
-/** Reads at most `limit` bytes: a larger Content-Length is refused unread, a longer stream is cut. */
+/** Reads at most `limit` bytes (runtime/capped-body.ts) as UTF-8 text; the failures become manager error kinds. */
 export const readText = async (response: Response, limit: number): Promise<string> => {
-  const declared = response.headers.get('content-length')
-  if (declared !== null && Number(declared) > limit) {
-    await response.body?.cancel().catch(() => {})
-    throw new ManagerError('too-large', `declared ${declared} bytes`)
-  }
-  const chunks: Uint8Array[] = []
-  let total = 0
-  const reader = response.body?.getReader()
+  let bytes: Uint8Array | null
   try {
-    while (reader) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      if (total > limit) {
-        await reader.cancel().catch(() => {})
-        throw new ManagerError('too-large', `more than ${limit} bytes`)
-      }
-      chunks.push(value)
-    }
+    bytes = await readCapped(response, limit)
   } catch (error) {
-    if (error instanceof ManagerError) throw error
     throw new ManagerError('unreachable', 'the response body was interrupted', { cause: error })
   }
+  if (bytes === null) throw new ManagerError('too-large', `more than ${limit} bytes`)
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch (error) {
     throw new ManagerError('invalid-json', 'the body is not UTF-8', { cause: error })
   }

@@ -77,23 +77,3 @@ export const networkReason = (error: unknown, signal?: AbortSignal): string => {
   }
   return 'network error'
 }
-
-/** Reads a small body, refusing more than `maxBytes` (checked on Content-Length and while reading). */
-export const readCapped = async (response: Response, maxBytes: number): Promise<Uint8Array | null> => {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (declared > maxBytes) return null
-  if (!response.body) return new Uint8Array()
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return Buffer.concat(chunks)
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-}

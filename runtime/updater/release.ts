@@ -3,7 +3,8 @@
  * (the `digest`, else the sibling `.sha256` asset), plus the rule that decides whether to update.
  */
 import * as v from 'valibot'
-import { deadline, httpGet, networkReason, readCapped } from './http-fetch.ts'
+import { readCapped } from '../capped-body.ts'
+import { deadline, httpGet, networkReason } from './http-fetch.ts'
 import { UpdateFailure } from './types.ts'
 
 export interface ReleaseAsset {

@@ -14,6 +14,7 @@ import { search } from '../../../runtime/search/search.ts'
 import { generateDump, type GenerateResult } from '../../bench/generate.ts'
 import { generateRows, TABLES, type TableName } from '../../bench/generate-rows.ts'
 import { PG_BIN, runCommand, stopAllClusters } from '../../bench/pg-cluster.ts'
+import { baseQuery } from '../runtime/search/_catalogue.ts'
 
 const TORRENTS = 300
 const SEED = 'unit-test'
@@ -45,19 +46,7 @@ const digests = async (seed: string): Promise<Record<TableName, string>> => {
 
 const numericImdb = (imdb: string): number => Number(imdb.slice(2))
 
-const query = (fields: Partial<SearchQuery>): SearchQuery => ({
-  scope: 'everything',
-  words: [],
-  imdb: null,
-  tmdb: null,
-  season: null,
-  episode: null,
-  slices: null,
-  processing: { preset: 'unfiltered', custom_rules: [] },
-  offset: 0,
-  limit: 10_000,
-  ...fields,
-})
+const query = (fields: Partial<SearchQuery>): SearchQuery => baseQuery({ limit: 10_000, ...fields })
 
 const found = (fields: Partial<SearchQuery>): Set<string> => new Set(search(snapshot.db, query(fields)).items.map((hit) => hit.info_hash))
 

@@ -12,18 +12,15 @@ import {
 } from '../../../../runtime/manager/client.ts'
 import { ManagerError, type ManagerFailure } from '../../../../runtime/manager/manager-error.ts'
 import { startFakeProwlarr, type FakeProwlarr } from '../../../fakes/fake-prowlarr.ts'
+import { rejectionOf } from '../../../helpers/rejection.ts'
 
 // Short enough for the hang cases, long enough that a loaded machine still streams 16 MiB in time.
 const SHORT = { standardMs: 1500, slowMs: 3000 }
 
 const failureOf = async (promise: Promise<unknown>): Promise<{ failure: ManagerFailure; status?: number }> => {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(ManagerError)
-    return { failure: (error as ManagerError).failure, status: (error as ManagerError).status }
-  }
-  throw new Error('expected a ManagerError')
+  const error = await rejectionOf(promise)
+  expect(error).toBeInstanceOf(ManagerError)
+  return { failure: (error as ManagerError).failure, status: (error as ManagerError).status }
 }
 
 describe('manager client', () => {

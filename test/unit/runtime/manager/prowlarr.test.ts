@@ -6,6 +6,7 @@ import { ManagerError } from '../../../../runtime/manager/manager-error.ts'
 import { checkInstalled, installIndexer, testConnection } from '../../../../runtime/manager/prowlarr.ts'
 import openapi from '../../../fixtures/prowlarr/openapi.json' with { type: 'json' }
 import { startFakeProwlarr, torznabIndexer, type FakeProwlarr } from '../../../fakes/fake-prowlarr.ts'
+import { rejectionOf } from '../../../helpers/rejection.ts'
 
 const FIXTURES = join(import.meta.dir, '../../../fixtures/prowlarr')
 const CAPS = readFileSync(join(FIXTURES, 'torznab_animetosho_caps.xml'))
@@ -26,14 +27,7 @@ const startIndexer = () => {
   return { url: `http://127.0.0.1:${server.port}/api`, setEmpty: (value: boolean) => void (empty = value), stop: () => server.stop(true) }
 }
 
-const failureOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise
-  } catch (error) {
-    return error as ManagerError
-  }
-  throw new Error('expected a ManagerError')
-}
+const failureOf = async (promise: Promise<unknown>) => (await rejectionOf(promise)) as ManagerError
 
 describe('prowlarr flows', () => {
   let fake: FakeProwlarr

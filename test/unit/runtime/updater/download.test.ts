@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { downloadDump, type DownloadOptions } from '../../../../runtime/updater/download.ts'
 import { sha256Hex, startFakeReleases, type FakeReleases } from '../../../fakes/fake-releases.ts'
+import { rejectionMessage } from '../../../helpers/rejection.ts'
 
 // 300 KiB of varied bytes: several 64 KiB chunks, so progress and truncation are observable.
 const dump = new Uint8Array(300 * 1024).map((_, i) => (i * 31 + (i >> 8)) & 0xff)
@@ -31,14 +32,7 @@ const options = (patch: Partial<DownloadOptions> = {}): DownloadOptions => ({
   ...patch,
 })
 
-const failureOf = async (promise: Promise<unknown>): Promise<string> => {
-  try {
-    await promise
-  } catch (error) {
-    return (error as Error).message
-  }
-  throw new Error('expected a failure')
-}
+const failureOf = rejectionMessage
 
 describe('downloadDump', () => {
   test('streams the dump to disk, verifies the SHA-256 and reports byte progress', async () => {

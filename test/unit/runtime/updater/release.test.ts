@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { discoverRelease, isUpdate, tagForDumpName } from '../../../../runtime/updater/release.ts'
 import { UpdateFailure } from '../../../../runtime/updater/types.ts'
 import { sha256Hex, startFakeReleases, type FakeReleases } from '../../../fakes/fake-releases.ts'
+import { rejectionOf } from '../../../helpers/rejection.ts'
 
 const dump = new TextEncoder().encode('PGDMP fake dump bytes')
 let fake: FakeReleases
@@ -13,13 +14,9 @@ afterAll(() => fake.stop())
 
 const discover = (timeoutMs = 2000) => discoverRelease({ url: fake.url, userAgent: 'icvdb-indexer/test', timeoutMs })
 const failureOf = async (promise: Promise<unknown>): Promise<string> => {
-  try {
-    await promise
-  } catch (error) {
-    expect(error).toBeInstanceOf(UpdateFailure)
-    return (error as Error).message
-  }
-  throw new Error('expected a failure')
+  const error = await rejectionOf(promise)
+  expect(error).toBeInstanceOf(UpdateFailure)
+  return (error as Error).message
 }
 
 describe('discoverRelease', () => {

@@ -8,6 +8,7 @@ import { createLog } from '../../../../runtime/log.ts'
 import { readInstalled } from '../../../../runtime/updater/installed.ts'
 import { switchSnapshot, type SwitchOptions } from '../../../../runtime/updater/switch.ts'
 import { makeSnapshotDirectory } from '../../../fakes/fake-snapshot.ts'
+import { rejectionMessage } from '../../../helpers/rejection.ts'
 
 let root: string
 let paths: DataPaths
@@ -41,14 +42,7 @@ const options = (tag: string, patch: Partial<SwitchOptions> = {}): SwitchOptions
 
 const activeTitles = () => (database.db!.query('SELECT title FROM torrents ORDER BY id').all() as { title: string }[]).map((row) => row.title)
 
-const failureOf = async (promise: Promise<unknown>): Promise<string> => {
-  try {
-    await promise
-  } catch (error) {
-    return (error as Error).message
-  }
-  throw new Error('expected a failure')
-}
+const failureOf = rejectionMessage
 
 /** Installs `tag` as the serving snapshot, as a previous update would have. */
 const installOld = async (tag = 'db-2026-11-01') => {
