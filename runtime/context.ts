@@ -13,6 +13,7 @@ import { createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
+import { answerCacheBytesFromEnv } from './search/answer-cache.ts'
 import { createSearchPool, searchWorkersFromEnv, type SearchPool } from './search/search-pool.ts'
 import { SettingsStore } from './settings/store.ts'
 import { readInstalled, removeLeftovers } from './updater/installed.ts'
@@ -100,7 +101,12 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
   })
   const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
-  const searchPool = createSearchPool({ size: searchWorkersFromEnv(options.env ?? process.env), log, current: () => database.current })
+  const searchPool = createSearchPool({
+    size: searchWorkersFromEnv(options.env ?? process.env),
+    cacheBytes: answerCacheBytesFromEnv(options.env ?? process.env),
+    log,
+    current: () => database.current,
+  })
   return {
     version: APPLICATION_VERSION,
     env,

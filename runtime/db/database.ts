@@ -24,6 +24,10 @@ export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
     // A plain path, not a `file:` URI (bun:sqlite opens without SQLITE_OPEN_URI); an attached
     // file inherits the read-only flag of the main connection.
     db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [join(directory, FILES_FILE)])
+    // Title search reads torrents_fts by rank since torrent_rank exists; an older import numbered it otherwise.
+    if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = 'torrent_rank'`).get()) {
+      throw new Error('it was imported by an older version (no torrent_rank table); the next update check imports it again')
+    }
   } catch (error) {
     db.close()
     throw error

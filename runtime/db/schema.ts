@@ -9,7 +9,7 @@ export const MAIN_FILE = 'torrents.db'
 export const FILES_FILE = 'files.db'
 export const FILES_SCHEMA = 'files_db'
 
-/** Columns of `torrents`, in insert order. `id` is the rowid (also the rowid of its torrents_fts row). */
+/** Columns of `torrents`, in insert order. `id` is the rowid: the row's place in the archive. */
 export const TORRENT_COLUMNS = [
   'id',
   'info_hash', // lower-case
@@ -81,10 +81,13 @@ export const MAIN_TABLES_DDL = [
 ]
 
 export const FILES_TABLES_DDL = [
-  // Title search: a contentless FTS5 index of torrents.title (rowid = torrents.id), kept in files.db
+  // Title search: a contentless FTS5 index of torrents.title (rowid = the torrent's rank), kept in files.db
   // so the files Worker fills it while this thread builds the torrents indexes (the import's long pole).
   // Search only asks it for rowids; the tokenizer folds case and accents (runtime/search/tokens.ts).
   `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', detail=none)`,
+  // The default result order (runtime/importer/rank-order.ts) both ways; torrents_fts rowids are ranks.
+  `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
+  `CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)`,
   `CREATE TABLE files (
     info_hash TEXT NOT NULL,
     file_index INTEGER,
@@ -104,9 +107,6 @@ export const MAIN_INDEXES_DDL = [
   // touch the table. torrents_imdb carries the season/episode evidence and the hash, so an episode
   // or season search by id reads only the index, even for a show with thousands of torrents.
   `CREATE INDEX torrents_recent ON torrents(uploaded DESC, info_hash, type)`,
-  // The result order of a search that scores nothing (seeders, newest, info_hash, rowid): a title
-  // word that matches half the catalogue ("1080p") is paged by walking it instead of sorting.
-  `CREATE INDEX torrents_ranked ON torrents(seeders DESC, uploaded DESC, info_hash)`,
   // The same under italian_preferred; the expression is ITALIAN_PREFERRED of runtime/search/rank.ts.
   `CREATE INDEX torrents_ranked_italian ON torrents((CASE WHEN audio_ita = 1 THEN 100 WHEN multi_audio = 1 THEN 25 ELSE 0 END) DESC, seeders DESC, uploaded DESC, info_hash)`,
   `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, info_hash)`,

@@ -86,6 +86,7 @@ const runPipelines = async (archive: Archive, options: ImportOptions, tracker: I
       tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
     },
     indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
+    onRankOrder: (ids) => worker?.sendRankOrder(ids),
   }
   options.signal?.addEventListener('abort', onAbort)
   try {

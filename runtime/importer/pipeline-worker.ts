@@ -13,12 +13,18 @@ export interface WorkerJob {
   parts: PipelinePart[]
 }
 
+/** From the importing thread: the job, then (once its torrents are loaded) their rank order. */
+export type WorkerRequest = { type: 'job'; job: WorkerJob } | { type: 'rank'; ids: Uint32Array }
+
 export type WorkerMessage =
   | { type: 'progress'; phase: PipelinePhase; decodedBytes: number; rows: number }
   | { type: 'done'; counts: TableCounts }
   | { type: 'error'; name: string; message: string }
 
 const PROGRESS_INTERVAL_MS = 100
+
+let deliverRankOrder = (_ids: Uint32Array): void => {}
+const rankOrder = new Promise<Uint32Array>((resolve) => (deliverRankOrder = resolve))
 
 const run = async (job: WorkerJob): Promise<WorkerMessage> => {
   const archive = await openArchive(job.path)
@@ -42,6 +48,7 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
         rows = rowsSoFar
         post(true)
       },
+      rankOrder: () => rankOrder,
     })
     return { type: 'done', counts }
   } finally {
@@ -49,8 +56,9 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
   }
 }
 
-self.onmessage = async (event: MessageEvent<WorkerJob>) => {
-  const message = await run(event.data).catch((error: unknown): WorkerMessage => ({
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  if (event.data.type === 'rank') return deliverRankOrder(event.data.ids)
+  const message = await run(event.data.job).catch((error: unknown): WorkerMessage => ({
     type: 'error',
     name: error instanceof Error ? error.name : 'Error',
     message: error instanceof Error ? error.message : String(error),

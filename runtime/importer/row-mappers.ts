@@ -3,11 +3,13 @@
  * in the copyStmt column list, never by position (upstream may add or reorder columns): the reader
  * delivers exactly `sourceColumns`, in that order (TableRequest.pick).
  */
+import type { Database } from 'bun:sqlite'
 import { FILE_COLUMNS, PACK_FILE_COLUMNS, TORRENT_COLUMNS } from '../db/schema.ts'
 import type { CopyRow } from '../pgarchive/reader.ts'
 import { deriveTorrent, foldCase } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
+import { RankKeys } from './rank-order.ts'
 
 export type SqlValue = string | number | null
 
@@ -23,6 +25,8 @@ export interface TableMapping {
   target: string
   columns: readonly string[]
   map: RowMapper
+  /** Runs once every row is inserted, in the load's transaction. */
+  finish?(db: Database): void
 }
 
 /** Checks the archive has every needed column; returns each one's place in the delivered row. */
@@ -42,8 +46,16 @@ const required = (value: string | null, table: string, column: string, rowNumber
 
 const TORRENT_SOURCE = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
-const torrentsMapping = (columns: readonly string[]): TableMapping => {
+/** The stored info hashes of some torrents, by id. */
+const infoHashes = (db: Database, ids: number[]): Map<number, string> => {
+  const rows = db.query('SELECT id, info_hash FROM torrents WHERE id IN (SELECT value FROM json_each(?))').values(JSON.stringify(ids)) as Array<[number, string]>
+  return new Map(rows)
+}
+
+/** `publishOrder`, when given, receives the torrent ids in the default result order once all rows are in. */
+const torrentsMapping = (columns: readonly string[], publishOrder?: (ids: Uint32Array) => void): TableMapping => {
   const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
+  const keys = publishOrder ? new RankKeys() : null
   // Seven providers repeat a million times: fold each once.
   const providerFolds = new Map<string, string>()
   const map: RowMapper = (row, values, offset, rowNumber) => {
@@ -80,15 +92,17 @@ const torrentsMapping = (columns: readonly string[]): TableMapping => {
     values[offset + 22] = derived.subtitles
     values[offset + 23] = derived.title_fold
     values[offset + 24] = providerFold
+    keys?.add(values[offset + 7] as number | null, uploaded, values[offset + 1] as string)
   }
-  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map }
+  const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.order((ids) => infoHashes(db, ids))) : undefined
+  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 
 const TITLE_SOURCE = ['title'] as const
 
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
- * (its row number, as above), from which the pipeline fills torrents_fts in one INSERT…SELECT.
+ * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT.
  */
 const torrentTitlesMapping = (columns: readonly string[]): TableMapping => {
   columnIndexes('torrents', columns, TITLE_SOURCE)

@@ -3,10 +3,12 @@ import { ArchiveError } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
 import type { PipelineProgress } from './import-progress.ts'
 import type { TableCounts } from './pipeline.ts'
-import type { WorkerJob, WorkerMessage } from './pipeline-worker.ts'
+import type { WorkerJob, WorkerMessage, WorkerRequest } from './pipeline-worker.ts'
 
 export interface PipelineWorker {
   done: Promise<TableCounts>
+  /** Hands over the torrents' rank order (the buffer moves to the Worker). */
+  sendRankOrder(ids: Uint32Array): void
   terminate(): void
 }
 
@@ -41,9 +43,12 @@ export const startPipelineWorker = (job: WorkerJob, onProgress: (progress: Pipel
     finish()
     settle.reject(new ImportError(`building files.db failed: ${event.message}`))
   }
-  worker.postMessage(job)
+  worker.postMessage({ type: 'job', job } satisfies WorkerRequest)
   return {
     done,
+    sendRankOrder(ids) {
+      if (!finished) worker.postMessage({ type: 'rank', ids } satisfies WorkerRequest, [ids.buffer])
+    },
     terminate() {
       if (finished) return
       finish()

@@ -17,11 +17,17 @@ export interface Ranking {
   score: Fragment
   /** Rows that survive (italian_only, custom excludes), or null when nothing is excluded. */
   filter: Fragment | null
-  /** An index already in this ranking's order (score, seeders, newest, info_hash), if one exists. */
-  index: 'torrents_ranked' | 'torrents_ranked_italian' | null
+  /** Rows already in this ranking's order (score, seeders, newest, info_hash), if the snapshot has them. */
+  index: RankedIndex | null
 }
 
-const ZERO: Fragment = { sql: '0', params: [] }
+/**
+ * torrent_rank numbers every torrent in the order of a zero score (and torrents_fts by it);
+ * torrents_ranked_italian is an index in the order of italian_preferred.
+ */
+export type RankedIndex = 'torrent_rank' | 'torrents_ranked_italian'
+
+export const ZERO_SCORE: Fragment = { sql: '0', params: [] }
 
 // product.md §6: Italian audio 100, MULTI/DUAL 25, else 0. The index torrents_ranked_italian
 // (runtime/db/schema.ts) is built on exactly this expression, so SQLite can walk it in this order.
@@ -64,9 +70,9 @@ const customRanking = (rules: CustomRule[]): Ranking => {
       return { sql: `(${match.sql}) * ?`, params: [...match.params, rule.score as number] }
     })
   return {
-    score: scores.length > 0 ? join(scores, ' + ') : ZERO,
+    score: scores.length > 0 ? join(scores, ' + ') : ZERO_SCORE,
     filter: excludes.length > 0 ? join(excludes.map((match) => ({ sql: `(${match.sql}) = 0`, params: match.params })), ' AND ') : null,
-    index: scores.length > 0 ? null : 'torrents_ranked',
+    index: scores.length > 0 ? null : 'torrent_rank',
   }
 }
 
@@ -75,10 +81,10 @@ export const ranking = (processing: ResultProcessing): Ranking => {
     case 'italian_preferred':
       return { score: ITALIAN_PREFERRED, filter: null, index: 'torrents_ranked_italian' }
     case 'italian_only':
-      return { score: ZERO, filter: { sql: 't.audio_ita = 1', params: [] }, index: 'torrents_ranked' }
+      return { score: ZERO_SCORE, filter: { sql: 't.audio_ita = 1', params: [] }, index: 'torrent_rank' }
     case 'custom':
       return customRanking(processing.custom_rules)
     default:
-      return { score: ZERO, filter: null, index: 'torrents_ranked' }
+      return { score: ZERO_SCORE, filter: null, index: 'torrent_rank' }
   }
 }

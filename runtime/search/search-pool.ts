@@ -4,13 +4,15 @@
  */
 import type { OpenSnapshot } from '../db/database.ts'
 import type { Log } from '../log.ts'
-import type { SearchQuery, SearchResult } from './query.ts'
-import { search } from './search.ts'
+import { AnswerCache } from './answer-cache.ts'
+import { runJob, type JobInput, type JobOutput, type PoolJob } from './pool-jobs.ts'
 import type { SearchWorkerReply, SearchWorkerRequest, SnapshotRef } from './search-worker.ts'
 
 export interface SearchPoolOptions {
   /** Worker threads; 0 runs every search in-process. */
   size: number
+  /** Bytes of rendered answers (feed jobs) kept per snapshot; 0 or absent keeps none. */
+  cacheBytes?: number
   log: Log
   /**
    * The snapshot serving now. A request a worker could not answer is answered from it: the handle
@@ -20,7 +22,8 @@ export interface SearchPoolOptions {
 }
 
 export interface SearchPool {
-  search(snapshot: OpenSnapshot | null, query: SearchQuery): Promise<SearchResult>
+  /** Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed). */
+  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>): Promise<JobOutput<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -38,7 +41,6 @@ export const searchWorkersFromEnv = (env: Record<string, string | undefined>): n
   return navigator.hardwareConcurrency >= 2 ? 2 : 0
 }
 
-const EMPTY: SearchResult = { items: [], total: 0 }
 // A worker that dies this many times in a row without one answer is not started again.
 const MAX_FAILURES = 3
 // How often idle workers are told about a switch nobody has searched since, so they close the
@@ -46,7 +48,7 @@ const MAX_FAILURES = 3
 const SWITCH_CHECK_MS = 10_000
 
 interface Pending {
-  resolve(result: SearchResult): void
+  resolve(output: unknown): void
   fallback(): void
 }
 
@@ -64,9 +66,9 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
   let nextId = 0
   let closed = false
 
-  const inProcess = (snapshot: OpenSnapshot | null, query: SearchQuery): SearchResult => {
+  const inProcess = (snapshot: OpenSnapshot | null, kind: PoolJob, input: unknown): unknown => {
     const target = options.current ? options.current() : snapshot
-    return target ? search(target.db, query) : EMPTY
+    return runJob(kind, target?.db ?? null, input)
   }
 
   /** Answers everything the slot's worker still owed in-process; the worker restarts on demand. */
@@ -92,7 +94,7 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
       slot.pending.delete(reply.id)
       if (!reply.ok) return pending.fallback()
       slot.failures = 0
-      pending.resolve(reply.result)
+      pending.resolve(reply.output)
     }
     worker.onerror = (event: ErrorEvent) => fail(slot, event.message)
     worker.addEventListener('close', () => {
@@ -133,30 +135,39 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     : null
   ;(switchCheck as { unref?: () => void } | null)?.unref?.()
 
-  return {
-    search(snapshot, query) {
-      const slot = closed || !snapshot || !snapshot.directory ? null : leastBusy()
-      if (!slot || !snapshot) {
+  const cache = new AnswerCache(options.cacheBytes ?? 0)
+
+  const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>): Promise<JobOutput<Kind>> => {
+    const slot = closed || !snapshot || !snapshot.directory ? null : leastBusy()
+    if (!slot || !snapshot) {
+      try {
+        return Promise.resolve(runJob(kind, snapshot?.db ?? null, input) as JobOutput<Kind>)
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    }
+    const ref: SnapshotRef = { generation: generationOf(snapshot), directory: snapshot.directory, tag: snapshot.tag }
+    const worker = slot.worker ?? spawn(slot)
+    const id = ++nextId
+    return new Promise<JobOutput<Kind>>((resolve, reject) => {
+      const fallback = () => {
         try {
-          return Promise.resolve(snapshot ? search(snapshot.db, query) : EMPTY)
+          resolve(inProcess(snapshot, kind, input) as JobOutput<Kind>)
         } catch (error) {
-          return Promise.reject(error)
+          reject(error)
         }
       }
-      const ref: SnapshotRef = { generation: generationOf(snapshot), directory: snapshot.directory, tag: snapshot.tag }
-      const worker = slot.worker ?? spawn(slot)
-      const id = ++nextId
-      return new Promise<SearchResult>((resolve, reject) => {
-        const fallback = () => {
-          try {
-            resolve(inProcess(snapshot, query))
-          } catch (error) {
-            reject(error)
-          }
-        }
-        slot.pending.set(id, { resolve, fallback })
-        worker.postMessage({ type: 'search', id, snapshot: ref, query } satisfies SearchWorkerRequest)
-      })
+      slot.pending.set(id, { resolve: (output) => resolve(output as JobOutput<Kind>), fallback })
+      worker.postMessage({ type: 'job', id, snapshot: ref, kind, input } satisfies SearchWorkerRequest)
+    })
+  }
+
+  return {
+    run(snapshot, kind, input) {
+      // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
+      if (kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input)
+      const key = JSON.stringify(input)
+      return cache.answer(generationOf(snapshot), key, () => dispatch(snapshot, 'feed', input as JobInput<'feed'>)) as Promise<JobOutput<typeof kind>>
     },
     workers: () => slots.flatMap((slot) => (slot.worker ? [slot.worker] : [])),
     close() {

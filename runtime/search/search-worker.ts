@@ -3,8 +3,7 @@
  * names, reopening when the snapshot changes, and posts back plain search results.
  */
 import { openSnapshot, type OpenSnapshot } from '../db/database.ts'
-import type { SearchQuery, SearchResult } from './query.ts'
-import { search } from './search.ts'
+import { runJob, type PoolJob } from './pool-jobs.ts'
 
 declare const self: Worker
 
@@ -16,11 +15,11 @@ export interface SnapshotRef {
 }
 
 export type SearchWorkerRequest =
-  | { type: 'search'; id: number; snapshot: SnapshotRef; query: SearchQuery }
+  | { type: 'job'; id: number; snapshot: SnapshotRef; kind: PoolJob; input: unknown }
   /** The served snapshot changed: drop a handle on any other one now, not at the next search. */
   | { type: 'use'; generation: number }
 
-export type SearchWorkerReply = { id: number; ok: true; result: SearchResult } | { id: number; ok: false; message: string }
+export type SearchWorkerReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string }
 
 let open: (OpenSnapshot & { generation: number }) | null = null
 
@@ -44,7 +43,7 @@ self.onmessage = (event: MessageEvent<SearchWorkerRequest>) => {
   }
   let reply: SearchWorkerReply
   try {
-    reply = { id: request.id, ok: true, result: search(handleFor(request.snapshot).db, request.query) }
+    reply = { id: request.id, ok: true, output: runJob(request.kind, handleFor(request.snapshot).db, request.input) }
   } catch (error) {
     // The pool answers this request in-process, which reproduces any real error with its own class.
     reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }

@@ -4,8 +4,8 @@
  */
 import type { Database } from 'bun:sqlite'
 import { isRecentQuery, type SearchHit, type SearchQuery, type SearchResult } from './query.ts'
-import { ranking, type Fragment } from './rank.ts'
-import { all, matchConditions } from './sql.ts'
+import { ranking, ZERO_SCORE, type Fragment, type RankedIndex } from './rank.ts'
+import { all, matchConditions, TITLE_HITS } from './sql.ts'
 import { ftsMatch, titlesMatching, walkableTokens } from './tokens.ts'
 
 const COLUMNS = ['info_hash', 'title', 'provider', 'size', 'type', 'uploaded', 'seeders', 'imdb', 'tmdb', 'season', 'episode']
@@ -18,7 +18,7 @@ const RANKED_ORDER = 'score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.
 const RECENT_ORDER = 't.uploaded DESC, t.info_hash, t.id'
 // The same order over a fetched page (score comes from the page, the rest from the row).
 const PAGE_ORDER = 'page.score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.info_hash, t.id'
-// RANKED_ORDER when every score is 0: exactly the order of the torrents_ranked index (rowid last).
+// RANKED_ORDER when every score is 0: the order of torrent_rank (runtime/importer/rank-order.ts).
 const UNSCORED_ORDER = 't.seeders DESC, t.uploaded DESC, t.info_hash, t.id'
 
 /**
@@ -40,13 +40,15 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
   const filters = rank.filter ? [rank.filter] : []
   const where = whereClause([...matchConditions(query), ...filters])
   if (isRecentQuery(query)) return recent(db, query, where)
-  const matches = rank.index && hasIndex(db, rank.index) ? titleMatches(db, query) : null
-  if (rank.index && matches !== null && (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches))) {
-    const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
-    return broad(db, query, { where, rest, score: rank.score, index: rank.index, matches })
+  const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
+  if (rank.index === 'torrent_rank' && isTitleSearch(query)) return rankedTitles(db, query, rest)
+  const index = rank.index && hasOrder(db, rank.index) ? rank.index : null
+  const matches = index === 'torrents_ranked_italian' ? titleMatches(db, query) : null
+  if (index === 'torrents_ranked_italian' && matches !== null && (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches))) {
+    return broad(db, query, { where, rest, score: rank.score, index, matches })
   }
-  const bare = rank.index && hasIndex(db, rank.index) && query.words.length === 0 && query.imdb === null && query.tmdb === null
-  return (bare && rank.index && windowed(db, query, { where, score: rank.score, index: rank.index })) || ranked(db, query, where, rank.score)
+  const bare = index && query.words.length === 0 && query.imdb === null && query.tmdb === null
+  return (bare && windowed(db, query, { where, score: rank.score, index })) || ranked(db, query, where, rank.score)
 }
 
 type Row = SearchHit & { total?: number }
@@ -79,11 +81,33 @@ const ranked = (db: Database, query: SearchQuery, where: Fragment, score: Fragme
   return { items: rows, total }
 }
 
-/** For a pure title search (no id, no season), how many titles hold the words, counted up to BROAD_MATCHES. */
+/** Words, and nothing else that picks rows by id or season (scope, categories and filters may apply). */
+const isTitleSearch = (query: SearchQuery): boolean =>
+  query.words.length > 0 && query.imdb === null && query.tmdb === null && query.season === null
+
+/** For a pure title search, how many titles hold the words, counted up to BROAD_MATCHES. */
 const titleMatches = (db: Database, query: SearchQuery): number | null => {
-  if (query.words.length === 0 || query.imdb !== null || query.tmdb !== null || query.season !== null) return null
+  if (!isTitleSearch(query)) return null
   const sql = 'SELECT count(*) AS n FROM (SELECT 1 FROM torrents_fts WHERE torrents_fts MATCH ? LIMIT ?)'
   return (db.query(sql).get(ftsMatch(query.words), BROAD_MATCHES) as { n: number }).n
+}
+
+/**
+ * A title search in the default order. torrents_fts rowids are ranks (runtime/importer/rank-order.ts),
+ * so the hits come out of the FTS index already in result order: one statement reads the ranks of
+ * the first capFor() hits, which are both the page and the count (a lower bound past the cap), and
+ * stops there. `rest` (scope, categories, italian_only, excludes) is tested on each hit's row on the way.
+ */
+const rankedTitles = (db: Database, query: SearchQuery, rest: Fragment): SearchResult => {
+  const filtered = rest.sql !== '1'
+  const sql = filtered
+    ? `SELECT f.rowid FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${rest.sql} ORDER BY f.rowid LIMIT ?`
+    : 'SELECT rowid FROM torrents_fts f WHERE f.torrents_fts MATCH ? ORDER BY rowid LIMIT ?'
+  const ranks = db.query(sql).values(ftsMatch(query.words), ...rest.params, capFor(query)) as Array<[number]>
+  const page = ranks.slice(query.offset, query.offset + query.limit).map(([rank]) => rank)
+  const ids = page.length === 0 ? [] : (db.query('SELECT rank, id FROM torrent_rank WHERE rank IN (SELECT value FROM json_each(?))').values(JSON.stringify(page)) as Array<[number, number]>)
+  const idOf = new Map(ids)
+  return { items: fetchInOrder(db, page.map((rank) => idOf.get(rank) as number), ZERO_SCORE), total: ranks.length }
 }
 
 /**
@@ -102,8 +126,10 @@ const tableRows = (db: Database): number => {
 }
 
 // A snapshot imported by an older build may lack a newer index: then the plain plan serves.
+// (torrent_rank is required: openSnapshot refuses a snapshot without it.)
 const indexes = new WeakMap<Database, Set<string>>()
-const hasIndex = (db: Database, name: string): boolean => {
+const hasOrder = (db: Database, name: RankedIndex): boolean => {
+  if (name === 'torrent_rank') return true
   let names = indexes.get(db)
   if (!names) {
     names = new Set((db.query(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as Array<{ name: string }>).map((row) => row.name))
@@ -117,7 +143,7 @@ interface BroadPlan {
   /** The conditions without the words, for the FTS-driven count. */
   rest: Fragment
   score: Fragment
-  index: string
+  index: 'torrents_ranked_italian'
   /** Titles holding the words, counted up to BROAD_MATCHES. */
   matches: number
 }
@@ -137,7 +163,7 @@ const broad = (db: Database, query: SearchQuery, plan: BroadPlan): SearchResult 
   // Fewer than BROAD_MATCHES hits are counted exactly (LIMIT -1: no limit), and need no count at all
   // when nothing but the words filters.
   if (!isBroad && plan.rest.sql === '1') return { items, total: plan.matches }
-  const count = `SELECT count(*) AS n FROM (SELECT 1 FROM torrents_fts JOIN torrents t ON t.id = torrents_fts.rowid WHERE torrents_fts MATCH ? AND ${plan.rest.sql} LIMIT ?)`
+  const count = `SELECT count(*) AS n FROM (SELECT 1 FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${plan.rest.sql} LIMIT ?)`
   const row = db.query(count).get(ftsMatch(query.words), ...plan.rest.params, isBroad ? capFor(query) : -1) as { n: number }
   return { items, total: row.n }
 }
@@ -170,12 +196,7 @@ const walk = (db: Database, query: SearchQuery, plan: BroadPlan, order: string):
     walked += size
     if (batch.length < size) break
   }
-  const page = ids.slice(query.offset, wanted)
-  if (page.length === 0) return []
-  const hits = db
-    .query(`SELECT t.id, ${COLUMNS}, ${plan.score.sql} AS score FROM torrents t WHERE t.id IN (SELECT value FROM json_each(?))`)
-    .all(...plan.score.params, JSON.stringify(page)) as Array<SearchHit & { id?: number }>
-  return inOrder(hits, page)
+  return fetchInOrder(db, ids.slice(query.offset, wanted), plan.score)
 }
 
 /** Rows of the ranking's index that windowed() reads before it gives way to a full sort. */
@@ -187,19 +208,30 @@ export const WINDOW_ROWS = 20_000
  * whenever they hold offset + limit hits (they come first in the final order), so they are filtered
  * in that order; the count is capped like broad()'s. Null (the caller sorts) when the window falls short.
  */
-const windowed = (db: Database, query: SearchQuery, plan: { where: Fragment; score: Fragment; index: string }): SearchResult | null => {
-  const order = plan.score.sql === '0' ? UNSCORED_ORDER : `score DESC, ${UNSCORED_ORDER}`
-  const window = `SELECT t.id, ${plan.score.sql} AS score FROM torrents t INDEXED BY ${plan.index} ORDER BY ${order} LIMIT ?`
+const windowed = (db: Database, query: SearchQuery, plan: { where: Fragment; score: Fragment; index: RankedIndex }): SearchResult | null => {
   const ids = db
-    .query(`SELECT w.id FROM (${window}) w JOIN torrents t ON t.id = w.id WHERE ${plan.where.sql} LIMIT ?`)
+    .query(`SELECT w.id FROM (${firstRows(plan)}) w JOIN torrents t ON t.id = w.id WHERE ${plan.where.sql} LIMIT ?`)
     .values(...plan.score.params, WINDOW_ROWS, ...plan.where.params, query.offset + query.limit) as Array<[number]>
   if (ids.length < query.offset + query.limit) return null
   const page = ids.slice(query.offset).map((row) => row[0])
-  const hits = db
-    .query(`SELECT t.id, ${COLUMNS}, ${plan.score.sql} AS score FROM torrents t WHERE t.id IN (SELECT value FROM json_each(?))`)
-    .all(...plan.score.params, JSON.stringify(page)) as Array<SearchHit & { id?: number }>
   const row = db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM torrents t WHERE ${plan.where.sql} LIMIT ?)`).get(...plan.where.params, capFor(query)) as { n: number }
-  return { items: inOrder(hits, page), total: row.n }
+  return { items: fetchInOrder(db, page, plan.score), total: row.n }
+}
+
+/** The ids (and scores) of the first `?` rows in the ranking's order: from torrent_rank, or its index. */
+const firstRows = (plan: { score: Fragment; index: RankedIndex }): string => {
+  if (plan.index === 'torrent_rank') return 'SELECT id, 0 AS score FROM torrent_rank ORDER BY rank LIMIT ?'
+  const order = plan.score.sql === '0' ? UNSCORED_ORDER : `score DESC, ${UNSCORED_ORDER}`
+  return `SELECT t.id, ${plan.score.sql} AS score FROM torrents t INDEXED BY ${plan.index} ORDER BY ${order} LIMIT ?`
+}
+
+/** The rows of `ids`, in that order, with the ranking's score. */
+const fetchInOrder = (db: Database, ids: number[], score: Fragment): SearchHit[] => {
+  if (ids.length === 0) return []
+  const hits = db
+    .query(`SELECT t.id, ${COLUMNS}, ${score.sql} AS score FROM torrents t WHERE t.id IN (SELECT value FROM json_each(?))`)
+    .all(...score.params, JSON.stringify(ids)) as Array<SearchHit & { id?: number }>
+  return inOrder(hits, ids)
 }
 
 /** The fetched rows in the order of `ids` (without their id). */

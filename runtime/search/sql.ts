@@ -37,8 +37,11 @@ const sliceCondition = (slices: CatalogueSlice[]): Fragment =>
     ' OR ',
   )
 
+/** FTS hits (f, rowid = rank) with their torrent ids (r.id); the condition is `f.torrents_fts MATCH ?`. */
+export const TITLE_HITS = 'torrents_fts f CROSS JOIN torrent_rank r ON r.rank = f.rowid'
+
 const wordsCondition = (words: string[]): Fragment =>
-  fragment('t.id IN (SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH ?)', ftsMatch(words))
+  fragment(`t.id IN (SELECT r.id FROM ${TITLE_HITS} WHERE f.torrents_fts MATCH ?)`, ftsMatch(words))
 
 const union = (parts: Fragment[]): Fragment => ({ sql: `t.id IN (${parts.map((part) => part.sql).join(' UNION ')})`, params: parts.flatMap((part) => part.params) })
 

@@ -66,12 +66,16 @@ export const categoriesOf = (hit: Pick<SearchHit, 'type' | 'resolution'>): numbe
 // encodeURIComponent throws on a lone surrogate; the database may hold anything.
 const wellFormed = (text: string): string => text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')
 
+// The trackers' part is the same for every item of every feed: encoded once per list.
+const trackerParts = new WeakMap<readonly string[], string>()
+const trackersPart = (trackers: readonly string[]): string => {
+  let part = trackerParts.get(trackers)
+  if (part === undefined) trackerParts.set(trackers, (part = trackers.map((tracker) => `&tr=${encodeURIComponent(tracker)}`).join('')))
+  return part
+}
+
 export const magnetUri = (hit: Pick<SearchHit, 'info_hash' | 'title'>, trackers: readonly string[]): string =>
-  [
-    `magnet:?xt=urn:btih:${encodeURIComponent(hit.info_hash)}`,
-    `dn=${encodeURIComponent(wellFormed(hit.title))}`,
-    ...trackers.map((tracker) => `tr=${encodeURIComponent(tracker)}`),
-  ].join('&')
+  `magnet:?xt=urn:btih:${encodeURIComponent(hit.info_hash)}&dn=${encodeURIComponent(wellFormed(hit.title))}${trackersPart(trackers)}`
 
 /** Season and episode when known: the row's own columns first, else a single one named by the title. */
 export const seasonEpisodeOf = (hit: SearchHit): { season: number | null; episode: number | null } => {
@@ -103,24 +107,29 @@ export const toFeedItem = (hit: SearchHit, links: Links): FeedItem => {
   return { title: hit.title, guid: hit.info_hash, published: hit.uploaded, url: downloadUrl(hit, links), size: hit.size, attrs }
 }
 
-/** The one search path behind /api and /webapi/search; no snapshot yet → an empty result. */
+/** The one search path behind /api and /webapi/search, in-process; no snapshot yet → an empty result. */
 export const runSearch = (db: Database | null, request: TorznabRequest, processing: ResultProcessing): SearchResult =>
   db ? search(db, toSearchQuery(request, processing)) : { items: [], total: 0 }
 
-/** runSearch on the search pool (Worker threads): the same query, the same result. */
+/** The same on the search pool (Worker threads) when it has any. */
 export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing): Promise<SearchResult> =>
-  snapshot ? pool.search(snapshot, toSearchQuery(request, processing)) : Promise.resolve({ items: [], total: 0 })
+  pool.run(snapshot, 'search', toSearchQuery(request, processing))
 
-const feedOf = (result: SearchResult, request: TorznabRequest, links: Links): string =>
-  renderFeed({ self: `${links.base}/api`, offset: request.offset, total: result.total, items: result.items.map((hit) => toFeedItem(hit, links)) })
+/** A Torznab search as its pool job: the query and what the feed needs besides the hits. */
+export interface FeedJob {
+  query: SearchQuery
+  links: Links
+}
 
-export const pooledSearchFeed = async (
-  pool: SearchPool,
-  snapshot: OpenSnapshot | null,
-  request: TorznabRequest,
-  processing: ResultProcessing,
-  links: Links,
-): Promise<string> => feedOf(await runPooledSearch(pool, snapshot, request, processing), request, links)
+/** Searches and renders the feed (on a pool worker); no snapshot yet → an empty feed. */
+export const searchFeed = (db: Database | null, job: FeedJob): string => {
+  const result = db ? search(db, job.query) : { items: [], total: 0 }
+  const items = result.items.map((hit) => toFeedItem(hit, job.links))
+  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items })
+}
+
+export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string> =>
+  pool.run(snapshot, 'feed', { query: toSearchQuery(request, processing), links })
 
 /** `t=get&id=<infohash>` → the magnet URI to redirect to. */
 export const magnetFor = (db: Database | null, id: string | null, trackers: readonly string[]): string => {

@@ -27,7 +27,10 @@ export interface BenchResults {
   dump: Record<string, unknown>
   import: ImportFigures | Skipped
   pg_restore: RestoreFigures | Skipped
+  /** The service as configured by default (answer cache on). */
   torznab: Record<QueryKind, KindFigures> | Skipped
+  /** The same requests with SEARCH_CACHE_MB=0: every answer computed. */
+  torznab_uncached?: Record<QueryKind, KindFigures> | Skipped
   postgres: Record<QueryKind, KindFigures> | Skipped
   startup: StartupFigures | Skipped
   memory: MemoryFigures | Skipped
@@ -47,13 +50,15 @@ export const computeRatios = (results: Omit<BenchResults, 'ratios'>): Record<str
     ratios.import_speedup = ratio(results.pg_restore.seconds, results.import.seconds)
     ratios.disk_size_pg_over_ours = ratio(results.pg_restore.disk_mb, results.import.disk_mb)
   }
-  if (ran(results.torznab) && ran(results.postgres)) {
+  const runs: Array<[suffix: string, figures: BenchResults['torznab'] | undefined]> = [['', results.torznab], ['_uncached', results.torznab_uncached]]
+  for (const [suffix, figures] of runs) {
+    if (!figures || !ran(figures) || !ran(results.postgres)) continue
     for (const kind of QUERY_KINDS) {
-      const ours = results.torznab[kind]
+      const ours = figures[kind]
       const theirs = results.postgres[kind]
-      ratios[`${kind}_p50_speedup`] = ratio(theirs.concurrent.ms.p50, ours.concurrent.ms.p50)
-      ratios[`${kind}_p99_speedup`] = ratio(theirs.concurrent.ms.p99, ours.concurrent.ms.p99)
-      ratios[`${kind}_throughput`] = ratio(ours.concurrent.requests_per_second, theirs.concurrent.requests_per_second)
+      ratios[`${kind}_p50_speedup${suffix}`] = ratio(theirs.concurrent.ms.p50, ours.concurrent.ms.p50)
+      ratios[`${kind}_p99_speedup${suffix}`] = ratio(theirs.concurrent.ms.p99, ours.concurrent.ms.p99)
+      ratios[`${kind}_throughput${suffix}`] = ratio(ours.concurrent.requests_per_second, theirs.concurrent.requests_per_second)
     }
   }
   return ratios
@@ -64,6 +69,23 @@ const cell = (value: number | string | undefined, unit = ''): string => (value =
 const times = (value: number | undefined): string => (value ? `${value}×` : '—')
 
 const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value}`)
+
+/** One row per query kind: ours beside PostgreSQL (latency in ms, throughput in req/s). */
+const kindRows = (ours: Record<QueryKind, KindFigures> | undefined, theirs: Record<QueryKind, KindFigures> | undefined, ratios: Record<string, number>, suffix: string): string[] => {
+  const clients = ours?.rss.concurrent.clients ?? theirs?.rss.concurrent.clients ?? 8
+  const lines = [`| query kind | ours p50 1 client | ours p50 / p99 ${clients} clients | ours req/s | PG p50 1 client | PG p50 / p99 ${clients} clients | PG req/s | p50 ratio | req/s ratio | results ours / PG |`]
+  lines.push('|---|---|---|---|---|---|---|---|---|---|')
+  for (const kind of QUERY_KINDS) {
+    const a = ours?.[kind]
+    const b = theirs?.[kind]
+    lines.push(
+      `| ${kind} | ${ms(a?.single.ms.p50)} | ${a ? `${a.concurrent.ms.p50} / ${a.concurrent.ms.p99}` : '—'} | ${cell(a?.concurrent.requests_per_second)} | ` +
+        `${ms(b?.single.ms.p50)} | ${b ? `${b.concurrent.ms.p50} / ${b.concurrent.ms.p99}` : '—'} | ${cell(b?.concurrent.requests_per_second)} | ` +
+        `${times(ratios[`${kind}_p50_speedup${suffix}`])} | ${times(ratios[`${kind}_throughput${suffix}`])} | ${cell(a?.results_mean)} / ${cell(b?.results_mean)} |`,
+    )
+  }
+  return lines
+}
 
 /** Import, start-up and memory, then one row per query kind (latency in ms, throughput in req/s). */
 export const markdownTable = (results: BenchResults): string => {
@@ -80,19 +102,13 @@ export const markdownTable = (results: BenchResults): string => {
   lines.push(`| RSS idle / loaded (peak) | ${memory ? `${memory.idle_rss_mb} / ${memory.loaded_rss_mb} (${memory.loaded_peak_rss_mb}) MB` : '—'} | — | |`)
   if (memory?.loaded_anon_mb !== undefined) lines.push(`| of which anonymous (not mapped snapshot pages), idle / loaded | ${memory.idle_anon_mb} / ${memory.loaded_anon_mb} MB | — | |`)
 
-  const ours = ran(results.torznab) ? results.torznab : undefined
   const theirs = ran(results.postgres) ? results.postgres : undefined
-  const clients = ours?.rss.concurrent.clients ?? theirs?.rss.concurrent.clients ?? 8
-  lines.push('', `| query kind | ours p50 1 client | ours p50 / p99 ${clients} clients | ours req/s | PG p50 1 client | PG p50 / p99 ${clients} clients | PG req/s | p50 ratio | req/s ratio | results ours / PG |`)
-  lines.push('|---|---|---|---|---|---|---|---|---|---|')
-  for (const kind of QUERY_KINDS) {
-    const a = ours?.[kind]
-    const b = theirs?.[kind]
-    lines.push(
-      `| ${kind} | ${ms(a?.single.ms.p50)} | ${a ? `${a.concurrent.ms.p50} / ${a.concurrent.ms.p99}` : '—'} | ${cell(a?.concurrent.requests_per_second)} | ` +
-        `${ms(b?.single.ms.p50)} | ${b ? `${b.concurrent.ms.p50} / ${b.concurrent.ms.p99}` : '—'} | ${cell(b?.concurrent.requests_per_second)} | ` +
-        `${times(results.ratios[`${kind}_p50_speedup`])} | ${times(results.ratios[`${kind}_throughput`])} | ${cell(a?.results_mean)} / ${cell(b?.results_mean)} |`,
-    )
+  const runs: Array<[label: string, suffix: string, figures: BenchResults['torznab'] | undefined]> = [
+    ['every answer computed (SEARCH_CACHE_MB=0)', '_uncached', results.torznab_uncached],
+    ['as configured by default (answer cache on)', '', results.torznab],
+  ]
+  for (const [label, suffix, figures] of runs) {
+    if (figures) lines.push('', `Torznab, ${label}:`, '', ...kindRows(figures && ran(figures) ? figures : undefined, theirs, results.ratios, suffix))
   }
   const skipped = Object.entries(results).filter(([, value]) => typeof value === 'object' && value !== null && 'skipped' in value)
   if (skipped.length > 0) lines.push('', ...skipped.map(([part, value]) => `- ${part} skipped: ${(value as Skipped).skipped}`))

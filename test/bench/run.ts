@@ -126,26 +126,37 @@ const main = async () => {
 
   log(`== Torznab over loopback (1 client, then ${options.clients})`)
   let torznab: BenchResults['torznab'] = { skipped: noSnapshot }
+  let uncached: BenchResults['torznab'] = { skipped: noSnapshot }
   let memory: BenchResults['memory'] = { skipped: noSnapshot }
   if (!hasSnapshot()) log(`  skipped: ${noSnapshot}`)
   else {
-    try {
-      const server = await startServer(options.dataDir)
+    // First with the answer cache off (every request computed), then as a user runs it.
+    for (const cached of [false, true]) {
+      log(cached ? '  as configured by default (answer cache on):' : '  every answer computed (SEARCH_CACHE_MB=0):')
       try {
-        await Bun.sleep(2000)
-        const idle = memoryOf(server.pid)
-        torznab = await benchTorznab(server.url, queries, passes, log)
-        const loaded = memoryOf(server.pid)
-        memory = { idle_rss_mb: idle.rss_mb, loaded_rss_mb: loaded.rss_mb, loaded_peak_rss_mb: loaded.peak_rss_mb, idle_anon_mb: idle.anon_mb, loaded_anon_mb: loaded.anon_mb }
-      } finally {
-        await server.stop()
+        const server = await startServer(options.dataDir, serverCommand(), cached ? {} : { SEARCH_CACHE_MB: '0' })
+        try {
+          await Bun.sleep(2000)
+          const idle = memoryOf(server.pid)
+          const figures = await benchTorznab(server.url, queries, passes, log)
+          if (!cached) uncached = figures
+          else {
+            torznab = figures
+            const loaded = memoryOf(server.pid)
+            memory = { idle_rss_mb: idle.rss_mb, loaded_rss_mb: loaded.rss_mb, loaded_peak_rss_mb: loaded.peak_rss_mb, idle_anon_mb: idle.anon_mb, loaded_anon_mb: loaded.anon_mb }
+          }
+        } finally {
+          await server.stop()
+        }
+      } catch (error) {
+        const failed = skipped(`Torznab run failed: ${(error as Error).message}`)
+        if (cached) torznab = memory = failed
+        else uncached = failed
       }
-    } catch (error) {
-      torznab = memory = skipped(`Torznab run failed: ${(error as Error).message}`)
     }
   }
 
-  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, pg_restore: restore, torznab, postgres, startup, memory }
+  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, pg_restore: restore, torznab, torznab_uncached: uncached, postgres, startup, memory }
   const results: BenchResults = { ...partial, ratios: computeRatios(partial) }
   writeReport(results)
   log(`\n${markdownTable(results)}\n\nwritten to test/bench/results/latest.json in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -38,7 +38,7 @@ const freePort = (): Promise<number> =>
 const FIRST_QUESTION = '/api?t=search&limit=1'
 
 /** Starts the service on the data directory and polls until a search answers (60 s at most). */
-export const startServer = async (dataDir: string, command = serverCommand()): Promise<RunningServer> => {
+export const startServer = async (dataDir: string, command = serverCommand(), env: Record<string, string> = {}): Promise<RunningServer> => {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
@@ -46,7 +46,7 @@ export const startServer = async (dataDir: string, command = serverCommand()): P
     stdout: 'ignore',
     stderr: 'pipe',
     // No network during a benchmark: the updater stays off.
-    env: { ...process.env, DB_AUTO_UPDATE: 'false', DB_UPDATE_START_DELAY: '86400' },
+    env: { ...process.env, DB_AUTO_UPDATE: 'false', DB_UPDATE_START_DELAY: '86400', ...env },
   })
   const stop = async () => {
     child.kill('SIGTERM')

@@ -5,6 +5,7 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { writeRankedTitles } from '../helpers/rank-tables.ts'
 import { FILES_FILE, FILES_INDEXES_DDL, FILES_TABLES_DDL, MAIN_FILE, MAIN_INDEXES_DDL, MAIN_TABLES_DDL, META_KEYS } from '../../runtime/db/schema.ts'
 
 export interface FakeSnapshotOptions {
@@ -19,11 +20,6 @@ export const makeSnapshotDirectory = (directory: string, tag: string, options: F
   const files = new Database(join(directory, FILES_FILE), { create: true })
   for (const ddl of [...FILES_TABLES_DDL, ...FILES_INDEXES_DDL]) files.run(ddl)
   files.run(`INSERT INTO files (info_hash, file_index, title, size, imdb, season, episode) VALUES ('${'0'.repeat(40)}', 0, 'a.mkv', 1, NULL, 1, 1)`)
-  // torrents_fts lives in files.db (runtime/db/schema.ts): rowid = the torrent's id.
-  const indexTitle = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
-  titles.forEach((title, index) => indexTitle.run(index + 1, title))
-  indexTitle.finalize()
-  files.close()
   const main = new Database(join(directory, MAIN_FILE), { create: true })
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)
   const insert = main.prepare(
@@ -32,6 +28,8 @@ export const makeSnapshotDirectory = (directory: string, tag: string, options: F
   )
   titles.forEach((title, index) => insert.run(index + 1, (index + 1).toString(16).padStart(40, '0'), title, title))
   for (const ddl of MAIN_INDEXES_DDL) main.run(ddl)
+  writeRankedTitles(main, files)
+  files.close()
   const meta = {
     tag,
     torrents: String(titles.length),

@@ -16,6 +16,7 @@ import {
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
 import { deriveTorrent, foldCase } from '../../runtime/search/derive.ts'
+import { writeRankedTitles } from './rank-tables.ts'
 
 /** A torrent as upstream stores it (imdb as text, upload date as a UTC ISO string or Unix seconds). */
 export interface TorrentRow {
@@ -109,7 +110,6 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   }))
   insertAll(main, 'pack_files', packColumns, packs)
   for (const ddl of MAIN_INDEXES_DDL) main.run(ddl)
-  main.close()
 
   const files = new Database(join(directory, FILES_FILE), { create: true })
   for (const ddl of FILES_TABLES_DDL) files.run(ddl)
@@ -124,10 +124,10 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
     episode: row.episode ?? null,
   }))
   insertAll(files, 'files', fileColumns, fileRows)
-  // torrents_fts lives in files.db (runtime/db/schema.ts): rowid = the torrent's id.
-  insertAll(files, 'torrents_fts', ['rowid', 'title'], rows.torrents.map((row, index) => ({ rowid: index + 1, title: row.title })))
+  writeRankedTitles(main, files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)
   files.close()
+  main.close()
   return openSnapshot(directory, tag)
 }
 

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { readdirSync, readlinkSync, rmSync } from 'node:fs'
-import { useSqliteTempDirectory } from '../../../../runtime/db/database.ts'
+import { join } from 'node:path'
+import { openSnapshot, useSqliteTempDirectory } from '../../../../runtime/db/database.ts'
+import { FILES_FILE } from '../../../../runtime/db/schema.ts'
+import { buildSnapshot, hashOf } from '../../../helpers/snapshot-rows.ts'
 import { tempDataDir } from '../../../helpers/server.ts'
 
 const openTempFiles = (): string[] =>
@@ -28,6 +31,22 @@ describe('useSqliteTempDirectory', () => {
       expect(openTempFiles().some((path) => path.startsWith(`${directory}/`))).toBe(true)
     } finally {
       db.close()
+      rmSync(directory, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('openSnapshot', () => {
+  test('refuses a snapshot imported before torrent_rank existed (its title index is numbered otherwise)', () => {
+    const directory = tempDataDir('icvdb-old-snapshot-')
+    try {
+      const snapshot = buildSnapshot(join(directory, 'snap'), { torrents: [{ info_hash: hashOf('old'), title: 'Old Movie 2001' }] })
+      snapshot.db.close()
+      const files = new Database(join(directory, 'snap', FILES_FILE))
+      files.run('DROP TABLE torrent_rank')
+      files.close()
+      expect(() => openSnapshot(join(directory, 'snap'), 'db-old')).toThrow('imported by an older version')
+    } finally {
       rmSync(directory, { recursive: true, force: true })
     }
   })

@@ -55,13 +55,12 @@ describe('recent releases', () => {
 
 describe('searches use indexes, never a full scan of torrents or files', () => {
   test.each([
-    ['title words', { words: queryTokens('show a') }, ['torrents_fts']],
     ['movie by IMDb id', { scope: 'movies', imdb: 1000 }, ['torrents_imdb', 'pack_files_imdb', 'torrents_info_hash']],
     ['movie by TMDB id', { scope: 'movies', tmdb: 11 }, ['torrents_tmdb']],
     ['show by id', { scope: 'shows', imdb: 100 }, ['torrents_imdb', 'files_episode']],
     ['season by id', { scope: 'shows', imdb: 100, season: 2 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
     ['episode by id', { scope: 'shows', imdb: 100, season: 2, episode: 5 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
-    ['title and episode', { scope: 'shows', words: queryTokens('show a'), season: 2, episode: 5 }, ['torrents_fts', 'files_torrent']],
+    ['title and episode', { scope: 'shows', words: queryTokens('show a'), season: 2, episode: 5 }, ['SCAN f VIRTUAL TABLE', 'files_torrent']],
   ] as Array<[string, Partial<SearchQuery>, string[]]>)('%s', (_, overrides, indexes) => {
     const page = pagePlan(overrides)
     for (const index of indexes) expect(page.join('\n')).toContain(index)
@@ -74,10 +73,23 @@ describe('searches use indexes, never a full scan of torrents or files', () => {
   })
 })
 
+describe('title words under a ranking without scores', () => {
+  test.each([
+    ['t=search', {}],
+    ['t=movie', { scope: 'movies' }],
+    ['italian_only', { processing: { preset: 'italian_only', custom_rules: [] } }],
+  ] as Array<[string, Partial<SearchQuery>]>)('%s reads the FTS hits in rank order, no sort', (_, overrides) => {
+    const lines = pagePlan({ ...overrides, words: queryTokens('show a') }, 'MATCH ?')
+    expect(lines[0]).toStartWith('SCAN f VIRTUAL TABLE')
+    expect(lines.join('\n')).not.toContain('TEMP B-TREE')
+    expect(fullScan(lines)).toEqual([])
+  })
+})
+
 describe('a season without id or words', () => {
-  test('filters the first rows of torrents_ranked in their order, no sort', () => {
-    const page = pagePlan({ scope: 'shows', season: 2 }, 'INDEXED BY torrents_ranked ORDER BY').join('\n')
-    expect(page).toContain('SCAN t USING COVERING INDEX torrents_ranked')
+  test('filters the first rows of torrent_rank in their order, no sort', () => {
+    const page = pagePlan({ scope: 'shows', season: 2 }, 'FROM torrent_rank ORDER BY rank').join('\n')
+    expect(page).toContain('SCAN torrent_rank')
     expect(page).toMatch(/SCAN w[\s\S]*SEARCH t USING INTEGER PRIMARY KEY/)
     expect(page).not.toContain('TEMP B-TREE')
   })

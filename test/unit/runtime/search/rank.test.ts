@@ -121,12 +121,12 @@ describe('ranking presets', () => {
 
   test('custom without enabled rules scores 0 and filters nothing', () => {
     const rules: CustomRule[] = [{ enabled: false, field: 'title', operator: 'contains', value: 'x', action: 'exclude' }]
-    expect(ranking({ preset: 'custom', custom_rules: rules })).toEqual({ score: { sql: '0', params: [] }, filter: null, index: 'torrents_ranked' })
+    expect(ranking({ preset: 'custom', custom_rules: rules })).toEqual({ score: { sql: '0', params: [] }, filter: null, index: 'torrent_rank' })
   })
 
   test('each ranking names the index in its order, or none when rules score', () => {
-    expect(ranking({ preset: 'unfiltered', custom_rules: [] }).index).toBe('torrents_ranked')
-    expect(ranking({ preset: 'italian_only', custom_rules: [] }).index).toBe('torrents_ranked')
+    expect(ranking({ preset: 'unfiltered', custom_rules: [] }).index).toBe('torrent_rank')
+    expect(ranking({ preset: 'italian_only', custom_rules: [] }).index).toBe('torrent_rank')
     expect(ranking({ preset: 'italian_preferred', custom_rules: [] }).index).toBe('torrents_ranked_italian')
     const scoring: CustomRule[] = [{ enabled: true, field: 'seeders', operator: 'gte', value: 1, action: 'score', score: 1 }]
     expect(ranking({ preset: 'custom', custom_rules: scoring }).index).toBeNull()

@@ -8,7 +8,7 @@ import type { SearchQuery } from '../../../../runtime/search/query.ts'
 import { createSearchPool, searchWorkersFromEnv, type SearchPool } from '../../../../runtime/search/search-pool.ts'
 import { search } from '../../../../runtime/search/search.ts'
 import { PRESETS } from '../../../../runtime/settings/schema.ts'
-import { toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { searchFeed, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
 import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
 import { importFixture, type FixtureSnapshot } from '../../../helpers/fixture-snapshot.ts'
 import { buildSnapshot } from '../../../helpers/snapshot-rows.ts'
@@ -33,7 +33,7 @@ const hash = (n: number) => n.toString(16).padStart(40, '0')
 const titled = (directory: string, title: string, tag = 'db-test'): OpenSnapshot =>
   buildSnapshot(directory, { torrents: [{ info_hash: hash(1), title, type: 'movie', uploaded: 1_700_000_000 }] }, tag)
 const titles = async (pool: SearchPool, snapshot: OpenSnapshot, words: string): Promise<string[]> =>
-  (await pool.search(snapshot, queryOf(`t=search&q=${words}`))).items.map((hit) => hit.title)
+  (await pool.run(snapshot, 'search', queryOf(`t=search&q=${words}`))).items.map((hit) => hit.title)
 
 describe('search pool over an imported fixture', () => {
   let fixture: FixtureSnapshot
@@ -51,29 +51,40 @@ describe('search pool over an imported fixture', () => {
     for (const preset of PRESETS) {
       for (const text of QUERIES) {
         const query = queryOf(text, preset)
-        expect(await pool.search(fixture.snapshot, query)).toEqual(search(fixture.snapshot.db, query))
+        expect(await pool.run(fixture.snapshot, 'search', query)).toEqual(search(fixture.snapshot.db, query))
       }
     }
   })
 
+  test('a Torznab feed rendered on a worker is the feed rendered in-process', async () => {
+    const links = { base: 'http://indexer.test/prefix', trackers: ['udp://tracker.example:1337/announce'] }
+    for (const text of QUERIES) {
+      const query = queryOf(text, 'italian_preferred')
+      const feed = await pool.run(fixture.snapshot, 'feed', { query, links })
+      expect(feed).toBe(searchFeed(fixture.snapshot.db, { query, links }))
+      expect(feed).toContain('<rss')
+    }
+    expect(await pool.run(null, 'feed', { query: queryOf('t=search'), links })).toContain('<torznab:response offset="0" total="0"/>')
+  })
+
   test('concurrent requests each get their own answer', async () => {
     const queries = Array.from({ length: 48 }, (_, i) => queryOf(QUERIES[i % QUERIES.length]))
-    const answers = await Promise.all(queries.map((query) => pool.search(fixture.snapshot, query)))
+    const answers = await Promise.all(queries.map((query) => pool.run(fixture.snapshot, 'search', query)))
     answers.forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
     expect(pool.workers().length).toBe(2)
   })
 
   test('a terminated worker: its pending search is answered in-process and a new worker starts', async () => {
     const query = queryOf('t=search&q=the')
-    const pending = Array.from({ length: 6 }, () => pool.search(fixture.snapshot, query))
+    const pending = Array.from({ length: 6 }, () => pool.run(fixture.snapshot, 'search', query))
     for (const worker of pool.workers()) worker.terminate()
     for (const answer of await Promise.all(pending)) expect(answer).toEqual(search(fixture.snapshot.db, query))
-    expect(await pool.search(fixture.snapshot, query)).toEqual(search(fixture.snapshot.db, query))
+    expect(await pool.run(fixture.snapshot, 'search', query)).toEqual(search(fixture.snapshot.db, query))
     expect(pool.workers().length).toBeGreaterThan(0)
   })
 
   test('no snapshot is an empty result', async () => {
-    expect(await pool.search(null, queryOf('t=search'))).toEqual({ items: [], total: 0 })
+    expect(await pool.run(null, 'search', queryOf('t=search'))).toEqual({ items: [], total: 0 })
   })
 })
 
@@ -109,6 +120,27 @@ describe('search pool across snapshot changes', () => {
     expect(await titles(pool, after, 'delta')).toEqual(['Delta Show S01E01'])
     pool.close()
     after.db.close()
+  })
+
+  test('cached feeds belong to their snapshot: the same request on a new one is answered afresh', async () => {
+    const links = { base: 'http://indexer.test', trackers: [] }
+    const feed = (pool: SearchPool, snapshot: OpenSnapshot) => pool.run(snapshot, 'feed', { query: queryOf('t=search&q=zeta'), links })
+    for (const size of [0, 1]) {
+      const pool = createSearchPool({ size, log, cacheBytes: 1024 * 1024 })
+      const directory = join(parent, `cached-${size}`)
+      const before = titled(directory, 'Zeta Movie 2020')
+      const first = await feed(pool, before)
+      expect(first).toContain('Zeta Movie 2020')
+      expect(await feed(pool, before)).toBe(first)
+      before.db.close()
+      rmSync(directory, { recursive: true })
+      const after = titled(directory, 'Zeta Movie 2024')
+      const second = await feed(pool, after)
+      expect(second).toContain('Zeta Movie 2024')
+      expect(second).not.toContain('Zeta Movie 2020')
+      pool.close()
+      after.db.close()
+    }
   })
 
   test('a request for a snapshot deleted before a worker opened it is answered from the current one', async () => {

@@ -1,0 +1,24 @@
+/**
+ * What the importer derives in files.db from the torrents (runtime/importer/rank-order.ts), written
+ * for hand-built test snapshots from SQLite's own ORDER BY: torrent_rank, torrent_rank_of and the
+ * title index numbered by rank.
+ */
+import type { Database } from 'bun:sqlite'
+
+/** The default result order as SQL states it (search.ts UNSCORED_ORDER). */
+export const RANK_ORDER_SQL = 'SELECT id, title FROM torrents ORDER BY seeders DESC, uploaded DESC, info_hash, id'
+
+export const writeRankedTitles = (main: Database, files: Database): void => {
+  const rows = main.query(RANK_ORDER_SQL).values() as Array<[number, string]>
+  const byRank = files.prepare('INSERT INTO torrent_rank (rank, id) VALUES (?, ?)')
+  const byId = files.prepare('INSERT INTO torrent_rank_of (id, rank) VALUES (?, ?)')
+  const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+  files.transaction(() => {
+    rows.forEach(([id, text], index) => {
+      byRank.run(index + 1, id)
+      byId.run(id, index + 1)
+      title.run(index + 1, text)
+    })
+  })()
+  for (const statement of [byRank, byId, title]) statement.finalize()
+}

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { RankKeys, writeRankTables } from '../../../../runtime/importer/rank-order.ts'
+
+const hash = (n: number) => n.toString(16).padStart(40, '0')
+
+/** The same rows through SQLite's ORDER BY, the order search states in SQL. */
+const sqlOrder = (rows: Array<[number | null, number, string]>): number[] => {
+  const db = new Database(':memory:')
+  db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT)')
+  rows.forEach(([seeders, uploaded, infoHash], index) => db.run('INSERT INTO t VALUES (?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash]))
+  const ids = (db.query('SELECT id FROM t ORDER BY seeders DESC, uploaded DESC, info_hash, id').values() as [number][]).map(([id]) => id)
+  db.close()
+  return ids
+}
+
+const rankOrder = (rows: Array<[number | null, number, string]>): number[] => {
+  const keys = new RankKeys()
+  for (const [seeders, uploaded, infoHash] of rows) keys.add(seeders, uploaded, infoHash)
+  // The full hashes come back from the table in the importer; here from the rows themselves.
+  return [...keys.order((ids) => new Map(ids.map((id) => [id, rows[id - 1][2]])))]
+}
+
+describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DESC, info_hash, id', () => {
+  test('seeders first, NULL seeders after every number (negative ones too), then newest', () => {
+    const rows: Array<[number | null, number, string]> = [
+      [null, 900, hash(1)],
+      [5, 100, hash(2)],
+      [-1, 100, hash(3)],
+      [5, 200, hash(4)],
+      [0, 50, hash(5)],
+      [null, 1000, hash(6)],
+    ]
+    expect(rankOrder(rows)).toEqual([4, 2, 5, 3, 6, 1])
+    expect(rankOrder(rows)).toEqual(sqlOrder(rows))
+  })
+
+  test('ties go to the info hash in text order, then to the archive position', () => {
+    const rows: Array<[number | null, number, string]> = [
+      [3, 100, 'ff' + hash(0).slice(2)],
+      [3, 100, hash(0xabc)],
+      [3, 100, hash(0xab)],
+      [3, 100, hash(0xab)],
+      [3, 100, 'not-a-hex-hash'],
+      [3, 100, 'ZZ'],
+      [3, 100, ''],
+      // Same first 13 digits: only the full hashes tell these apart.
+      [3, 100, 'abcdef0123456' + 'f'.repeat(27)],
+      [3, 100, 'abcdef0123456' + '0'.repeat(27)],
+      [3, 100, 'abcdef0123456' + '0'.repeat(27)],
+      [3, 100, 'abcdef0123456'],
+    ]
+    expect(rankOrder(rows)).toEqual(sqlOrder(rows))
+  })
+
+  test('thousands of random rows with many ties, across the arrays growing', () => {
+    let state = 7
+    const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
+    const rows: Array<[number | null, number, string]> = Array.from({ length: 5000 }, () => [next(10) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(500))])
+    expect(rankOrder(rows)).toEqual(sqlOrder(rows))
+  })
+})
+
+test('writeRankTables writes rank → id and id → rank', () => {
+  const db = new Database(':memory:')
+  db.run('CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)')
+  db.run('CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)')
+  const ids = Uint32Array.from({ length: 123 }, (_, index) => ((index * 37) % 123) + 1)
+  writeRankTables(db, ids)
+  expect(db.query('SELECT id FROM torrent_rank ORDER BY rank').values().flat()).toEqual([...ids])
+  expect(db.query('SELECT count(*) FROM torrent_rank_of r JOIN torrent_rank k ON k.rank = r.rank AND k.id = r.id').values()).toEqual([[123]])
+  db.close()
+})
+
+test('seeders and upload times outside the packed range (negative, huge, before 1970) still order exactly', () => {
+  const rows: Array<[number | null, number, string]> = [
+    [2 ** 21, 100, hash(1)],
+    [3, -86400, hash(2)],
+    [3, 2 ** 33, hash(3)],
+    [null, -5, hash(4)],
+    [-7, 0, hash(5)],
+    [3, 100, hash(6)],
+  ]
+  expect(rankOrder(rows)).toEqual(sqlOrder(rows))
+})
