@@ -23,12 +23,13 @@ const UNSCORED_ORDER = 't.seeders DESC, t.uploaded DESC, t.info_hash, t.id'
 
 /**
  * No client reads `total` to stop paging (they stop at a short page), and counting a million rows
- * is not free, so the recent-releases feed, very broad title searches and a season searched without
- * id or words (when its page lies in the first WINDOW_ROWS rows) count up to this bound, or one past
+ * is not free, so the recent-releases feed, title words in the default order (rankedTitles), very broad
+ * words under italian_preferred and a season searched without id or words (when its page lies in the
+ * first WINDOW_ROWS rows) count up to this bound, or one past
  * the requested page when that is deeper: `total` is then a lower bound that says "more".
  */
 export const TOTAL_CAP = 1000
-/** Title words matching at least this many titles are "broad": see broad(). */
+/** Under italian_preferred, title words matching at least this many titles are "broad": see broad(). */
 export const BROAD_MATCHES = 10_000
 
 const whereClause = (parts: Fragment[]): Fragment => (parts.length > 0 ? all(parts) : { sql: '1', params: [] })
