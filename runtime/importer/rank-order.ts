@@ -146,7 +146,7 @@ const appendPairs = (db: Database, table: string, columns: [string, string], cou
 
 /**
  * Writes both directions of the order: torrent_rank (rank → id, walked in result order) and
- * torrent_rank_of (id → rank, to fill torrents_fts and to order id searches), each in key order.
+ * torrent_rank_of (id → rank, which the title index is filled through), each in key order.
  */
 export const writeRankTables = (db: Database, ids: Uint32Array): void => {
   const rankOf = new Uint32Array(ids.length + 1)

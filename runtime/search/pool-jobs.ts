@@ -5,13 +5,10 @@
  */
 import type { Database } from 'bun:sqlite'
 import { searchFeed, type FeedJob } from '../torznab/adapter.ts'
-import type { SearchQuery, SearchResult } from './query.ts'
-import { search } from './search.ts'
-
-const EMPTY: SearchResult = { items: [], total: 0 }
+import { searchOrEmpty } from './search.ts'
 
 export const POOL_JOBS = {
-  search: (db: Database | null, query: SearchQuery): SearchResult => (db ? search(db, query) : EMPTY),
+  search: searchOrEmpty,
   feed: (db: Database | null, job: FeedJob): string => searchFeed(db, job),
 }
 

@@ -135,7 +135,7 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     : null
   ;(switchCheck as { unref?: () => void } | null)?.unref?.()
 
-  const cache = new AnswerCache(options.cacheBytes ?? 0)
+  const cache = options.cacheBytes ? new AnswerCache(options.cacheBytes) : null
 
   const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>): Promise<JobOutput<Kind>> => {
     const slot = closed || !snapshot || !snapshot.directory ? null : leastBusy()
@@ -165,7 +165,7 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
   return {
     run(snapshot, kind, input) {
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
-      if (kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input)
+      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input)
       const key = JSON.stringify(input)
       return cache.answer(generationOf(snapshot), key, () => dispatch(snapshot, 'feed', input as JobInput<'feed'>)) as Promise<JobOutput<typeof kind>>
     },

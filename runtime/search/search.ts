@@ -41,12 +41,13 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
   const filters = rank.filter ? [rank.filter] : []
   const where = whereClause([...matchConditions(query), ...filters])
   if (isRecentQuery(query)) return recent(db, query, where)
-  const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
-  if (rank.index === 'torrent_rank' && isTitleSearch(query)) return rankedTitles(db, query, rest)
   const index = rank.index && hasOrder(db, rank.index) ? rank.index : null
-  const matches = index === 'torrents_ranked_italian' ? titleMatches(db, query) : null
-  if (index === 'torrents_ranked_italian' && matches !== null && (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches))) {
-    return broad(db, query, { where, rest, score: rank.score, index, matches })
+  if (index && isTitleSearch(query)) {
+    // The conditions without the words: tested on each FTS hit's row.
+    const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
+    if (index === 'torrent_rank') return rankedTitles(db, query, rest)
+    const matches = titleMatches(db, query)
+    if (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches)) return broad(db, query, { where, rest, score: rank.score, index, matches })
   }
   const bare = index && query.words.length === 0 && query.imdb === null && query.tmdb === null
   return (bare && windowed(db, query, { where, score: rank.score, index })) || ranked(db, query, where, rank.score)
@@ -87,8 +88,7 @@ const isTitleSearch = (query: SearchQuery): boolean =>
   query.words.length > 0 && query.imdb === null && query.tmdb === null && query.season === null
 
 /** For a pure title search, how many titles hold the words, counted up to BROAD_MATCHES. */
-const titleMatches = (db: Database, query: SearchQuery): number | null => {
-  if (!isTitleSearch(query)) return null
+const titleMatches = (db: Database, query: SearchQuery): number => {
   const sql = 'SELECT count(*) AS n FROM (SELECT 1 FROM torrents_fts WHERE torrents_fts MATCH ? LIMIT ?)'
   return (db.query(sql).get(ftsMatch(query.words), BROAD_MATCHES) as { n: number }).n
 }
@@ -234,6 +234,9 @@ const fetchInOrder = (db: Database, ids: number[], score: Fragment): SearchHit[]
     .all(...score.params, JSON.stringify(ids)) as Array<SearchHit & { id?: number }>
   return inOrder(hits, ids)
 }
+
+/** search() where there may be no snapshot yet: then an empty result. */
+export const searchOrEmpty = (db: Database | null, query: SearchQuery): SearchResult => (db ? search(db, query) : { items: [], total: 0 })
 
 /** The fetched rows in the order of `ids` (without their id). */
 const inOrder = (hits: Array<SearchHit & { id?: number }>, ids: number[]): SearchHit[] => {

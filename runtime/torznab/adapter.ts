@@ -5,7 +5,7 @@
 import type { Database } from 'bun:sqlite'
 import type { OpenSnapshot } from '../db/database.ts'
 import type { SearchPool } from '../search/search-pool.ts'
-import { findTorrent, search } from '../search/search.ts'
+import { findTorrent, searchOrEmpty } from '../search/search.ts'
 import type { CatalogueSlice, SearchHit, SearchQuery, SearchResult, SearchScope } from '../search/query.ts'
 import { queryTokens } from '../search/tokens.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
@@ -109,7 +109,7 @@ export const toFeedItem = (hit: SearchHit, links: Links): FeedItem => {
 
 /** The one search path behind /api and /webapi/search, in-process; no snapshot yet → an empty result. */
 export const runSearch = (db: Database | null, request: TorznabRequest, processing: ResultProcessing): SearchResult =>
-  db ? search(db, toSearchQuery(request, processing)) : { items: [], total: 0 }
+  searchOrEmpty(db, toSearchQuery(request, processing))
 
 /** The same on the search pool (Worker threads) when it has any. */
 export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing): Promise<SearchResult> =>
@@ -123,7 +123,7 @@ export interface FeedJob {
 
 /** Searches and renders the feed (on a pool worker); no snapshot yet → an empty feed. */
 export const searchFeed = (db: Database | null, job: FeedJob): string => {
-  const result = db ? search(db, job.query) : { items: [], total: 0 }
+  const result = searchOrEmpty(db, job.query)
   const items = result.items.map((hit) => toFeedItem(hit, job.links))
   return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items })
 }

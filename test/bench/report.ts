@@ -108,7 +108,7 @@ export const markdownTable = (results: BenchResults): string => {
     ['as configured by default (answer cache on)', '', results.torznab],
   ]
   for (const [label, suffix, figures] of runs) {
-    if (figures) lines.push('', `Torznab, ${label}:`, '', ...kindRows(figures && ran(figures) ? figures : undefined, theirs, results.ratios, suffix))
+    if (figures) lines.push('', `Torznab, ${label}:`, '', ...kindRows(ran(figures) ? figures : undefined, theirs, results.ratios, suffix))
   }
   const skipped = Object.entries(results).filter(([, value]) => typeof value === 'object' && value !== null && 'skipped' in value)
   if (skipped.length > 0) lines.push('', ...skipped.map(([part, value]) => `- ${part} skipped: ${(value as Skipped).skipped}`))

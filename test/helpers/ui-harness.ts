@@ -89,6 +89,13 @@ export const importFixture = async (dataDir: string): Promise<void> => {
   if (code !== 0) throw new Error(`import failed (${code}): ${stderr}`)
 }
 
+/** The executable serving a new data directory (named after `prefix`) with the sample snapshot installed. */
+export const startWithFixture = async (prefix: string): Promise<RunningBinary> => {
+  const dataDir = tempDir(prefix)
+  await importFixture(dataDir)
+  return startBinary({ dataDir })
+}
+
 export interface BrowserSession {
   context: BrowserContext
   page: Page

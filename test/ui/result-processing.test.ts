@@ -1,7 +1,7 @@
 /** The preset picker and rule editor in headless Chromium: rules change the search order for real. */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, startBinary, tempDir } from '../helpers/ui-harness.ts'
+import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary, startWithFixture } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
@@ -9,9 +9,7 @@ let app: RunningBinary
 let browser: BrowserSession
 
 beforeAll(async () => {
-  const dataDir = tempDir('icvdb-ui-rules-')
-  await importFixture(dataDir)
-  app = await startBinary({ dataDir })
+  app = await startWithFixture('icvdb-ui-rules-')
   browser = await openBrowser()
 })
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /** The search page in headless Chromium: the results table, paging, filters and copying a magnet. */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
-import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, startBinary, tempDir } from '../helpers/ui-harness.ts'
+import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startWithFixture } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
@@ -8,9 +8,7 @@ let app: RunningBinary
 let browser: BrowserSession
 
 beforeAll(async () => {
-  const dataDir = tempDir('icvdb-ui-search-')
-  await importFixture(dataDir)
-  app = await startBinary({ dataDir })
+  app = await startWithFixture('icvdb-ui-search-')
   browser = await openBrowser()
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.base })
 })

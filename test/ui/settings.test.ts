@@ -1,7 +1,7 @@
 /** Settings in headless Chromium against the compiled executable and the fake Prowlarr. */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { FAKE_PROWLARR_KEY, startFakeProwlarr, type FakeProwlarr } from '../fakes/fake-prowlarr.ts'
-import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, startBinary, tempDir } from '../helpers/ui-harness.ts'
+import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary, startWithFixture } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
@@ -12,9 +12,7 @@ let browser: BrowserSession
 beforeAll(async () => {
   prowlarr = startFakeProwlarr()
   // Prowlarr tests a new indexer with a real query, which only a snapshot with releases passes.
-  const dataDir = tempDir('icvdb-ui-settings-')
-  await importFixture(dataDir)
-  app = await startBinary({ dataDir })
+  app = await startWithFixture('icvdb-ui-settings-')
   browser = await openBrowser()
 })
 afterAll(async () => {
