@@ -12,6 +12,16 @@ export interface OpenSnapshot {
   tag: string
 }
 
+/**
+ * What search needs and older imports lacked: torrent_rank (torrents_fts is numbered by rank since
+ * it exists) and files naming their torrent by id. Null when the snapshot has both.
+ */
+const missingLayout = (db: Database): string | null => {
+  if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = 'torrent_rank'`).get()) return 'no torrent_rank table'
+  if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'
+  return null
+}
+
 /** Opens a snapshot directory read-only, with files.db attached. */
 export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
   const db = new Database(join(directory, MAIN_FILE), { readonly: true })
@@ -24,10 +34,8 @@ export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
     // A plain path, not a `file:` URI (bun:sqlite opens without SQLITE_OPEN_URI); an attached
     // file inherits the read-only flag of the main connection.
     db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [join(directory, FILES_FILE)])
-    // Title search reads torrents_fts by rank since torrent_rank exists; an older import numbered it otherwise.
-    if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = 'torrent_rank'`).get()) {
-      throw new Error('it was imported by an older version (no torrent_rank table); the next update check imports it again')
-    }
+    const missing = missingLayout(db)
+    if (missing) throw new Error(`it was imported by an older version (${missing}); the next update check imports it again`)
   } catch (error) {
     db.close()
     throw error

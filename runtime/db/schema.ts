@@ -40,7 +40,7 @@ export const TORRENT_COLUMNS = [
 ] as const
 
 export const PACK_FILE_COLUMNS = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size'] as const
-export const FILE_COLUMNS = ['info_hash', 'file_index', 'title', 'size', 'imdb', 'season', 'episode'] as const
+export const FILE_COLUMNS = ['torrent', 'file_index', 'title', 'size', 'imdb', 'season', 'episode'] as const
 
 export const MAIN_TABLES_DDL = [
   `CREATE TABLE torrents (
@@ -88,8 +88,10 @@ export const FILES_TABLES_DDL = [
   // The default result order (runtime/importer/rank-order.ts) both ways; torrents_fts rowids are ranks.
   `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
   `CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)`,
+  // A file names its torrent by id (torrents.id): the archive's info_hash, looked up at import
+  // (runtime/importer/torrent-ids.ts); NULL when the archive holds no torrent with that hash.
   `CREATE TABLE files (
-    info_hash TEXT NOT NULL,
+    torrent INTEGER,
     file_index INTEGER,
     title TEXT NOT NULL,
     size INTEGER,
@@ -101,24 +103,26 @@ export const FILES_TABLES_DDL = [
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
 export const MAIN_INDEXES_DDL = [
+  // t=get links and packs listed in pack_files find their torrent by hash.
   `CREATE INDEX torrents_info_hash ON torrents(info_hash)`,
   // Search indexes (runtime/search/sql.ts). torrents_recent is exactly the RSS order (newest first,
   // then info_hash) and carries type, so t=movie/tvsearch RSS pages and their capped count never
-  // touch the table. torrents_imdb carries the season/episode evidence and the hash, so an episode
-  // or season search by id reads only the index, even for a show with thousands of torrents.
+  // touch the table. torrents_imdb carries the season/episode evidence (and, like every index, the
+  // id), so an episode or season search by id reads only the index, even for a show with thousands of torrents.
   `CREATE INDEX torrents_recent ON torrents(uploaded DESC, info_hash, type)`,
   // The same under italian_preferred; the expression is ITALIAN_PREFERRED of runtime/search/rank.ts.
   `CREATE INDEX torrents_ranked_italian ON torrents((CASE WHEN audio_ita = 1 THEN 100 WHEN multi_audio = 1 THEN 25 ELSE 0 END) DESC, seeders DESC, uploaded DESC, info_hash)`,
-  `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, info_hash)`,
-  `CREATE INDEX torrents_tmdb ON torrents(tmdb)`,
+  // Partial: rows without the id are never looked up by it (10% and 57% of a generated catalogue).
+  `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete) WHERE imdb IS NOT NULL`,
+  `CREATE INDEX torrents_tmdb ON torrents(tmdb) WHERE tmdb IS NOT NULL`,
   `CREATE INDEX pack_files_imdb ON pack_files(imdb, pack_hash)`,
 ]
 
 // Both cover what search reads from files (runtime/search/sql.ts), so episode and season lookups
-// never fetch a files row: by show (imdb → info_hash) and by torrent (info_hash → season/episode/imdb).
+// never fetch a files row: by show (imdb → torrent) and by torrent (torrent → season/episode/imdb).
 export const FILES_INDEXES_DDL = [
-  `CREATE INDEX files_episode ON files(imdb, season, episode, info_hash)`,
-  `CREATE INDEX files_torrent ON files(info_hash, season, episode, imdb)`,
+  `CREATE INDEX files_episode ON files(imdb, season, episode, torrent)`,
+  `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
 ]
 
 /** Keys of snapshot_meta written by the importer. */

@@ -21,10 +21,13 @@ export class ImportProgressTracker {
   readonly #pipelines = new Map<string, PipelineProgress>()
   #reportedAt = 0
   #lastPhase: PipelinePhase | null = null
+  /** Bytes already shown as done before the pipelines started (a stream written to a file), so the bar never goes back. */
+  readonly #received: number
 
-  constructor(report: ((progress: ImportProgress) => void) | undefined, bytesTotal: number | null, pipelines: readonly string[]) {
+  constructor(report: ((progress: ImportProgress) => void) | undefined, bytesTotal: number | null, pipelines: readonly string[], received = 0) {
     this.#report = report
     this.#bytesTotal = bytesTotal
+    this.#received = received
     for (const pipeline of pipelines) this.#pipelines.set(pipeline, { phase: 'importing', decodedBytes: 0, rows: 0 })
   }
 
@@ -44,7 +47,7 @@ export class ImportProgressTracker {
     const states = [...this.#pipelines.values()]
     const phase = ORDER[Math.min(...states.map((state) => ORDER.indexOf(state.phase)))] ?? 'importing'
     const rows = states.reduce((sum, state) => sum + state.rows, 0)
-    const bytes = states.reduce((sum, state) => sum + state.decodedBytes, 0)
+    const bytes = Math.max(this.#received, states.reduce((sum, state) => sum + state.decodedBytes, 0))
     const loaded = phase !== 'importing'
     return {
       phase,

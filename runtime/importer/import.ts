@@ -1,9 +1,10 @@
 /**
  * Public API of the importer: turns a pg_dump custom archive into a new snapshot directory
- * (torrents.db + files.db, runtime/db/schema.ts). From a file, files.db is built by a Worker that reads
- * the archive itself while this thread builds torrents.db; a stream allows one sequential pipeline only.
+ * (torrents.db + files.db, runtime/db/schema.ts). files.db is built by a Worker that reads the archive
+ * file itself while this thread builds torrents.db; a stream is written to a file first.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
 import { ArchiveError, openArchive, type Archive } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
 import { ImportProgressTracker } from './import-progress.ts'
@@ -31,7 +32,7 @@ export interface ImportResult {
 }
 
 export interface ImportOptions {
-  /** A dump file path, or a byte stream (a pipe: one sequential pipeline). */
+  /** A dump file path, or a byte stream (a pipe), kept in the directory while it is imported. */
   source: string | ReadableStream<Uint8Array>
   /** Must not exist yet; created, and removed again if the import fails. Lives under $DATA_DIR/work. */
   directory: string
@@ -44,7 +45,7 @@ export interface ImportOptions {
 // Long enough to keep the event loop's overhead negligible, short enough for HTTP requests to get through.
 const YIELD_INTERVAL_MS = 40
 // import-calibration.md §2: PRAGMA threads=2 cut btree builds ~25% when one pipeline runs alone; next to
-// a second pipeline it only costs memory. So torrents.db uses it once files.db is done (or for a stream).
+// a second pipeline it only costs memory. So torrents.db uses it once files.db is done.
 const ALONE_INDEX_THREADS = 2
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -57,14 +58,13 @@ const explained = (error: unknown, what: string): Error => {
 }
 
 /**
- * Runs the pipelines: torrents.db here (and files.db too for a stream), files.db in a Worker for a
- * file. The first failure stops the other side; resolves with the rows per table.
+ * Runs the pipelines: torrents.db here, files.db in a Worker, both reading the archive file `path`.
+ * The first failure stops the other side; resolves with the rows per table.
  */
-const runPipelines = async (archive: Archive, options: ImportOptions, tracker: ImportProgressTracker): Promise<TableCounts> => {
-  const parallel = typeof options.source === 'string'
+const runPipelines = async (archive: Archive, path: string, options: ImportOptions, tracker: ImportProgressTracker): Promise<TableCounts> => {
   let failure: unknown = null
   let worker: PipelineWorker | null = null
-  let workerDone = !parallel
+  let workerDone = false
   const fail = (error: unknown): void => {
     failure ??= error
     worker?.terminate()
@@ -90,15 +90,12 @@ const runPipelines = async (archive: Archive, options: ImportOptions, tracker: I
   }
   options.signal?.addEventListener('abort', onAbort)
   try {
-    if (parallel) {
-      const job = { path: options.source as string, directory: options.directory, parts: ['files' as const] }
-      worker = startPipelineWorker(job, (progress) => tracker.update('files', progress))
-    }
-    const here = runPipeline(archive, options.directory, parallel ? ['main'] : ['main', 'files'], hooks).catch((error: unknown) => {
-      fail(explained(error, parallel ? 'building torrents.db' : 'building the snapshot'))
+    worker = startPipelineWorker({ path, directory: options.directory, part: 'files' }, (progress) => tracker.update('files', progress))
+    const here = runPipeline(archive, options.directory, 'main', hooks).catch((error: unknown) => {
+      fail(explained(error, 'building torrents.db'))
       return {}
     })
-    const there = (worker?.done ?? Promise.resolve({})).then(
+    const there = worker.done.then(
       (counts) => {
         workerDone = true
         return counts
@@ -117,36 +114,66 @@ const runPipelines = async (archive: Archive, options: ImportOptions, tracker: I
   }
 }
 
+// A stream is written here first: files.db reads the torrents block before the files block, which precedes it.
+const SPOOL_FILE = 'source.dump'
+const SPOOL_REPORT_MS = 100
+
+/** Writes a stream to `path` with flat memory, reporting the bytes received as the import's first progress. */
+const spool = async (stream: AsyncIterable<Uint8Array>, path: string, options: ImportOptions): Promise<number> => {
+  const fd = openSync(path, 'w')
+  let bytes = 0
+  let reportedAt = 0
+  try {
+    for await (const chunk of stream) {
+      if (options.signal?.aborted) throw cancelled(options.signal)
+      writeSync(fd, chunk)
+      bytes += chunk.length
+      if (options.onProgress && performance.now() - reportedAt >= SPOOL_REPORT_MS) {
+        reportedAt = performance.now()
+        options.onProgress({ phase: 'importing', bytes_done: bytes, bytes_total: options.sourceSize ?? null, rows_done: 0, rows_total: null })
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return bytes
+}
+
 /** Imports one dump; throws ArchiveError / ImportError with a clear sentence and leaves nothing behind. */
 export const importSnapshot = async (options: ImportOptions): Promise<ImportResult> => {
   const started = performance.now()
   const { directory, signal } = options
   if (signal?.aborted) throw cancelled(signal)
   if (existsSync(directory)) throw new ImportError(`import directory ${directory} already exists`)
-  const archive = await openArchive(options.source)
+  mkdirSync(directory, { recursive: true })
   try {
-    const pipelines = typeof options.source === 'string' ? ['main', 'files'] : ['main']
-    const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, pipelines)
-    mkdirSync(directory, { recursive: true })
-    const tables = await runPipelines(archive, options, tracker)
-    // Both come from the same archive block, one on each side: a mismatch means a torn import.
-    if (tables.torrents_fts !== tables.torrents) {
-      throw new ImportError(`files.db indexes ${tables.torrents_fts ?? 0} torrent titles, but torrents.db holds ${tables.torrents ?? 0} torrents`)
-    }
-    const counts = { torrents: tables.torrents ?? 0, files: tables.files ?? 0, pack_files: tables.pack_files ?? 0 }
-    writeSnapshotMeta(directory, { tag: options.tag, archiveVersion: archive.header.version, dumpVersion: archive.header.dumpVersion ?? '', counts })
-    syncSnapshot(directory)
-    return {
-      directory,
-      counts,
-      archiveVersion: archive.header.version,
-      dumpVersion: archive.header.dumpVersion ?? '',
-      seconds: (performance.now() - started) / 1000,
+    const spooled = typeof options.source === 'string' ? null : join(directory, SPOOL_FILE)
+    const received = spooled ? await spool(options.source as ReadableStream<Uint8Array>, spooled, options) : 0
+    const path = spooled ?? (options.source as string)
+    const archive = await openArchive(path)
+    try {
+      const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, ['main', 'files'], received)
+      const tables = await runPipelines(archive, path, options, tracker)
+      // Both come from the same archive block, one on each side: a mismatch means a torn import.
+      if (tables.torrents_fts !== tables.torrents) {
+        throw new ImportError(`files.db indexes ${tables.torrents_fts ?? 0} torrent titles, but torrents.db holds ${tables.torrents ?? 0} torrents`)
+      }
+      const counts = { torrents: tables.torrents ?? 0, files: tables.files ?? 0, pack_files: tables.pack_files ?? 0 }
+      writeSnapshotMeta(directory, { tag: options.tag, archiveVersion: archive.header.version, dumpVersion: archive.header.dumpVersion ?? '', counts })
+      if (spooled) rmSync(spooled)
+      syncSnapshot(directory)
+      return {
+        directory,
+        counts,
+        archiveVersion: archive.header.version,
+        dumpVersion: archive.header.dumpVersion ?? '',
+        seconds: (performance.now() - started) / 1000,
+      }
+    } finally {
+      archive.close()
     }
   } catch (error) {
     rmSync(directory, { recursive: true, force: true })
     throw explained(error, 'the import')
-  } finally {
-    archive.close()
   }
 }

@@ -10,7 +10,7 @@ declare const self: Worker
 export interface WorkerJob {
   path: string
   directory: string
-  parts: PipelinePart[]
+  part: PipelinePart
 }
 
 /** From the importing thread: the job, then (once its torrents are loaded) their rank order. */
@@ -38,7 +38,7 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
     self.postMessage({ type: 'progress', phase, decodedBytes: archive.decodedBytes, rows } satisfies WorkerMessage)
   }
   try {
-    const counts = await runPipeline(archive, job.directory, job.parts, {
+    const counts = await runPipeline(archive, job.directory, job.part, {
       onAdvance: (rowsSoFar) => {
         rows = rowsSoFar
         post(false)

@@ -1,6 +1,6 @@
 /**
- * One import pipeline: the tables of one or both snapshot files, read from one archive in TOC order,
- * bulk-loaded, indexed and validated. The Worker runs it for files.db while the caller runs torrents.db.
+ * One import pipeline: the tables of one snapshot file, read from the archive file, bulk-loaded,
+ * indexed and validated. The Worker runs it for files.db while the caller runs it for torrents.db.
  */
 import type { Database } from 'bun:sqlite'
 import { join } from 'node:path'
@@ -12,32 +12,30 @@ import {
   MAIN_INDEXES_DDL,
   MAIN_TABLES_DDL,
 } from '../db/schema.ts'
-import { copyColumns, type Archive, type CopyRow, type TableRequest } from '../pgarchive/reader.ts'
+import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reader.ts'
 import { BatchInsert, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
-import { derivedMappers, rowMappers, type SourceTable, type TableMapping } from './row-mappers.ts'
+import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
 import { writeRankTables } from './rank-order.ts'
+import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
 /** "main" is torrents.db (torrents, pack_files, meta); "files" is files.db (files, the title FTS). */
 export type PipelinePart = 'main' | 'files'
 export type PipelinePhase = 'importing' | 'indexing' | 'validating'
 
-/** Passes the default result order (runtime/importer/rank-order.ts) from the torrents load to files.db. */
-interface RankHandoff {
-  publish(ids: Uint32Array): void
-  order(): Promise<Uint32Array>
-}
-
 /** A statement, or a step that needs the rank order, run in turn after the bulk load. */
-type BuildStep = string | ((db: Database, rank: RankHandoff) => Promise<void>)
+type BuildStep = string | ((db: Database, hooks: PipelineHooks) => Promise<void>)
 
 interface PartSpec {
   file: string
   tablesDdl: readonly string[]
   steps: readonly BuildStep[]
-  /** Upstream table → the mapping that loads it into this file; `counted` is where its rows end up. */
-  loads: readonly { source: SourceTable; mapping: (columns: readonly string[], publishOrder: (ids: Uint32Array) => void) => TableMapping; counted?: string }[]
+  /**
+   * Upstream table → the mapping that loads it into this file, read in this order (the archive is
+   * a file, so a block may be read after one that follows it); `counted` is where its rows end up.
+   */
+  loads: readonly { source: SourceTable; mapping: MappingFactory; counted?: string }[]
   /** Objects that must exist once the part is built. */
   objects: readonly string[]
 }
@@ -49,9 +47,11 @@ const TITLES_STAGING_DDL = 'CREATE TEMP TABLE torrent_titles (title TEXT NOT NUL
 // torrents load (the other thread), then SQLite's sorter orders the titles by rank (~0.8 s at 1M,
 // against ~8 s of random reads), after the files indexes so the order has arrived by then.
 const TITLES_FTS_FILL: BuildStep[] = [
-  async (db, rank) => {
+  async (db, hooks) => {
+    if (!hooks.rankOrder) throw new Error('files.db is built without the rank order of the torrents')
+    const order = await hooks.rankOrder()
     db.run('BEGIN')
-    writeRankTables(db, await rank.order())
+    writeRankTables(db, order)
     db.run('COMMIT')
   },
   'INSERT INTO torrents_fts(rowid, title) SELECT r.rank, t.title FROM temp.torrent_titles t JOIN torrent_rank_of r ON r.id = t.rowid ORDER BY r.rank',
@@ -69,14 +69,15 @@ const PARTS: Record<PipelinePart, PartSpec> = {
     ],
     objects: ['torrents', 'pack_files', 'snapshot_meta'],
   },
-  // The Worker's side also indexes the torrent titles: the torrents side is the long pole.
+  // The Worker's side also indexes the torrent titles: the torrents side is the long pole. The
+  // titles load comes first: it gives every hash its torrent id, which the files rows store.
   files: {
     file: FILES_FILE,
     tablesDdl: [...FILES_TABLES_DDL, TITLES_STAGING_DDL],
     steps: [...FILES_INDEXES_DDL, ...TITLES_FTS_FILL],
     loads: [
-      { source: 'files', mapping: rowMappers.files },
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
+      { source: 'files', mapping: rowMappers.files },
     ],
     objects: ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of'],
   },
@@ -89,9 +90,9 @@ export interface PipelineHooks {
   onPhase?(phase: PipelinePhase, rows: number): void | Promise<void>
   /** Sorter helper threads for the next index build (PRAGMA threads); asked before each one. */
   indexThreads?(): number
-  /** The torrents load's rank order, for a Worker building files.db (sendRankOrder on the other side). */
+  /** torrents.db: the torrents load's rank order, for the Worker building files.db (sendRankOrder). */
   onRankOrder?(ids: Uint32Array): void
-  /** files.db built without torrents.db in the same pipeline: where its rank order arrives. */
+  /** files.db: where that order arrives. */
   rankOrder?(): Promise<Uint32Array>
 }
 
@@ -113,27 +114,15 @@ interface OpenPart {
   loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish'] }[]
 }
 
-/** Within one pipeline the order goes straight from the torrents load to files.db; else through the hooks. */
-const rankHandoff = (hooks: PipelineHooks): RankHandoff => {
-  let deliver = (_ids: Uint32Array): void => {}
-  const local = new Promise<Uint32Array>((resolve) => (deliver = resolve))
-  return {
-    publish(ids) {
-      deliver(ids)
-      hooks.onRankOrder?.(ids)
-    },
-    order: () => hooks.rankOrder?.() ?? local,
-  }
-}
-
-const openPart = (archive: Archive, directory: string, spec: PartSpec, rank: RankHandoff): OpenPart => {
+const openPart = (archive: Archive, directory: string, spec: PartSpec, hooks: PipelineHooks): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
+  const context: LoadContext = { publishOrder: hooks.onRankOrder, torrentIds: new TorrentIds() }
   try {
     for (const load of spec.loads) {
       const table = archive.findTable('public', load.source)
       if (!table) throw new ImportError(`archive has no data for table public.${load.source}`)
-      const mapping = load.mapping(copyColumns(table), rank.publish)
+      const mapping = load.mapping(copyColumns(table), context)
       const insert = new BatchInsert(db, mapping.target, mapping.columns)
       const request: TableRequest = {
         table,
@@ -153,90 +142,57 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec, rank: Ran
   }
 }
 
-/** A row sink that hands `sink` the fields of `pick`, cut out of rows delivered in `delivered` order. */
-const repicked = (sink: (row: CopyRow) => void, pick: readonly string[], delivered: readonly string[], table: string): ((row: CopyRow) => void) => {
-  const positions = pick.map((column) => delivered.indexOf(column))
-  if (positions.some((position) => position < 0)) throw new Error(`two loads of ${table} need columns the first does not read`)
-  return (row) => sink(positions.map((position) => row[position]))
-}
-
-/**
- * One request per archive table: when one pipeline builds both files, torrents and torrents_fts
- * share the decoded torrents rows (the title load gets its column cut out of each row).
- */
-const tableRequests = (parts: OpenPart[]): TableRequest[] => {
-  const requests = new Map<TableRequest['table'], TableRequest>()
-  for (const { request } of parts.flatMap((part) => part.loads)) {
-    const shared = requests.get(request.table)
-    if (!shared) {
-      requests.set(request.table, { ...request })
-      continue
-    }
-    const first = shared.onRow as (row: CopyRow) => void
-    const second = repicked(request.onRow as (row: CopyRow) => void, request.pick ?? [], shared.pick ?? [], request.table.name)
-    shared.onRow = (row) => {
-      first(row)
-      second(row)
-    }
-  }
-  return [...requests.values()]
-}
-
 // Progress counts snapshot rows: the title index (torrents_fts) repeats the torrents rows.
 const isCopy = (load: OpenPart['loads'][number]): boolean => load.table === load.request.table.name
 
-const insertedRows = (parts: OpenPart[]): number =>
-  parts.reduce((sum, part) => sum + part.loads.reduce((partSum, load) => partSum + (isCopy(load) ? load.insert.rows : 0), 0), 0)
+const insertedRows = (part: OpenPart): number => part.loads.reduce((sum, load) => sum + (isCopy(load) ? load.insert.rows : 0), 0)
 
-/** Loads, indexes and validates `parts` from `archive` into `directory`; returns rows per table. */
-export const runPipeline = async (archive: Archive, directory: string, partNames: readonly PipelinePart[], hooks: PipelineHooks = {}): Promise<TableCounts> => {
-  const parts: OpenPart[] = []
-  const rank = rankHandoff(hooks)
-  try {
-    for (const name of partNames) parts.push(openPart(archive, directory, PARTS[name], rank))
-    await hooks.onPhase?.('importing', 0)
-    for (const part of parts) part.db.run('BEGIN')
-    const loaded = timer(`${partNames.join('+')} load`)
-    const results = await archive.read(
-      tableRequests(parts),
-      () => hooks.onAdvance?.(insertedRows(parts)),
-    )
-    const counts: TableCounts = {}
-    for (const part of parts) {
-      for (const load of part.loads) {
-        load.insert.flush()
-        load.insert.finalize()
-        load.finish?.(part.db)
-        counts[load.table] = results.find((result) => result.table === load.request.table)?.rows ?? 0
-      }
-      part.db.run('COMMIT')
-    }
-    loaded()
-    // The load's garbage (decoded rows, the rank keys) goes before the index sorts take their memory.
+/** Bulk-loads every table of the part in its order, in one transaction; returns rows per table. */
+const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks): Promise<TableCounts> => {
+  const counts: TableCounts = {}
+  part.db.run('BEGIN')
+  for (const load of part.loads) {
+    const [result] = await archive.read([load.request], () => hooks.onAdvance?.(insertedRows(part)))
+    load.insert.flush()
+    load.insert.finalize()
+    load.finish?.(part.db)
+    counts[load.table] = result?.rows ?? 0
+    // A table's decoded rows go before the next table's (~20 ms; both threads load at once).
     Bun.gc(true)
-    await hooks.onPhase?.('indexing', insertedRows(parts))
-    for (const part of parts) {
-      for (const step of part.spec.steps) {
-        part.db.run(`PRAGMA threads = ${hooks.indexThreads?.() ?? 0}`)
-        const built = timer(typeof step === 'string' ? step.slice(0, 48) : 'rank tables')
-        if (typeof step === 'string') part.db.run(step)
-        else await step(part.db, rank)
-        built()
-        await hooks.onAdvance?.(insertedRows(parts))
-      }
+  }
+  part.db.run('COMMIT')
+  // Let the mappings' state go (rank keys, the torrent ids by hash: tens of MB) before the index builds.
+  for (const load of part.loads) {
+    load.request.onRow = undefined
+    load.finish = undefined
+  }
+  return counts
+}
+
+/** Loads, indexes and validates one snapshot file (`partName`) from `archive` into `directory`. */
+export const runPipeline = async (archive: Archive, directory: string, partName: PipelinePart, hooks: PipelineHooks = {}): Promise<TableCounts> => {
+  const part = openPart(archive, directory, PARTS[partName], hooks)
+  try {
+    await hooks.onPhase?.('importing', 0)
+    const loaded = timer(`${partName} load`)
+    const counts = await loadTables(archive, part, hooks)
+    loaded()
+    await hooks.onPhase?.('indexing', insertedRows(part))
+    for (const step of part.spec.steps) {
+      part.db.run(`PRAGMA threads = ${hooks.indexThreads?.() ?? 0}`)
+      const built = timer(typeof step === 'string' ? step.slice(0, 48) : 'rank tables')
+      if (typeof step === 'string') part.db.run(step)
+      else await step(part.db, hooks)
+      built()
+      await hooks.onAdvance?.(insertedRows(part))
     }
-    await hooks.onPhase?.('validating', insertedRows(parts))
-    const validated = timer(`${partNames.join('+')} validate`)
-    for (const part of parts) {
-      const expected = Object.fromEntries(part.loads.map((load) => [load.table, counts[load.table] as number]))
-      validateSnapshotFile(part.db, part.spec.file, part.spec.objects, expected)
-    }
+    await hooks.onPhase?.('validating', insertedRows(part))
+    const validated = timer(`${partName} validate`)
+    validateSnapshotFile(part.db, part.spec.file, part.spec.objects, counts as Record<string, number>)
     validated()
     return counts
   } finally {
-    for (const part of parts) {
-      for (const load of part.loads) load.insert.finalize()
-      part.db.close()
-    }
+    for (const load of part.loads) load.insert.finalize()
+    part.db.close()
   }
 }

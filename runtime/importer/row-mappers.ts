@@ -10,6 +10,7 @@ import { deriveTorrent, foldCase } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { RankKeys } from './rank-order.ts'
+import { TorrentIds } from './torrent-ids.ts'
 
 export type SqlValue = string | number | null
 
@@ -28,6 +29,17 @@ export interface TableMapping {
   /** Runs once every row is inserted, in the load's transaction. */
   finish?(db: Database): void
 }
+
+/** What the loads of one snapshot file share. */
+export interface LoadContext {
+  /** Receives the torrent ids in the default result order once the torrents are in (torrents.db). */
+  publishOrder?(ids: Uint32Array): void
+  /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
+  torrentIds: TorrentIds
+}
+
+/** A mapping into one snapshot table, built for an archive whose table has `columns`. */
+export type MappingFactory = (columns: readonly string[], context?: LoadContext) => TableMapping
 
 /** Checks the archive has every needed column; returns each one's place in the delivered row. */
 const columnIndexes = <const Name extends string>(table: string, columns: readonly string[], wanted: readonly Name[]): Record<Name, number> => {
@@ -52,9 +64,9 @@ const infoHashes = (db: Database, ids: number[]): Map<number, string> => {
   return new Map(rows)
 }
 
-/** `publishOrder`, when given, receives the torrent ids in the default result order once all rows are in. */
-const torrentsMapping = (columns: readonly string[], publishOrder?: (ids: Uint32Array) => void): TableMapping => {
+const torrentsMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
+  const publishOrder = context?.publishOrder
   const keys = publishOrder ? new RankKeys() : null
   // Seven providers repeat a million times: fold each once.
   const providerFolds = new Map<string, string>()
@@ -98,27 +110,32 @@ const torrentsMapping = (columns: readonly string[], publishOrder?: (ids: Uint32
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 
-const TITLE_SOURCE = ['title'] as const
+const TITLE_SOURCE = ['info_hash', 'title'] as const
 
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
- * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT.
+ * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT;
+ * and each id under its hash, for the files load that follows.
  */
-const torrentTitlesMapping = (columns: readonly string[]): TableMapping => {
-  columnIndexes('torrents', columns, TITLE_SOURCE)
+const torrentTitlesMapping: MappingFactory = (columns, context) => {
+  const at = columnIndexes('torrents', columns, TITLE_SOURCE)
+  const ids = context?.torrentIds ?? new TorrentIds()
   const map: RowMapper = (row, values, offset, rowNumber) => {
+    ids.add(required(row[at.info_hash], 'torrents', 'info_hash', rowNumber), rowNumber)
     values[offset] = rowNumber
-    values[offset + 1] = required(row[0], 'torrents', 'title', rowNumber)
+    values[offset + 1] = required(row[at.title], 'torrents', 'title', rowNumber)
   }
   return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map }
 }
 
 const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const
 
-const filesMapping = (columns: readonly string[]): TableMapping => {
+/** Needs the torrents' ids in `context` first (a file whose hash has no torrent gets NULL). */
+const filesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('files', columns, FILE_SOURCE)
+  const ids = context?.torrentIds ?? new TorrentIds()
   const map: RowMapper = (row, values, offset, rowNumber) => {
-    values[offset] = required(row[at.info_hash], 'files', 'info_hash', rowNumber).toLowerCase()
+    values[offset] = ids.idOf(required(row[at.info_hash], 'files', 'info_hash', rowNumber))
     values[offset + 1] = integerOrNull(row[at.file_index])
     values[offset + 2] = required(row[at.title], 'files', 'title', rowNumber)
     values[offset + 3] = integerOrNull(row[at.size])
@@ -131,7 +148,7 @@ const filesMapping = (columns: readonly string[]): TableMapping => {
 
 const PACK_FILE_SOURCE = ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'] as const
 
-const packFilesMapping = (columns: readonly string[]): TableMapping => {
+const packFilesMapping: MappingFactory = (columns) => {
   const at = columnIndexes('pack_files', columns, PACK_FILE_SOURCE)
   const map: RowMapper = (row, values, offset, rowNumber) => {
     values[offset] = required(row[at.pack_hash], 'pack_files', 'pack_hash', rowNumber).toLowerCase()
@@ -144,13 +161,13 @@ const packFilesMapping = (columns: readonly string[]): TableMapping => {
 }
 
 /** The upstream tables the snapshot is built from, each with its mapping factory. */
-export const rowMappers = {
+export const rowMappers: Record<'torrents' | 'files' | 'pack_files', MappingFactory> = {
   torrents: torrentsMapping,
   files: filesMapping,
   pack_files: packFilesMapping,
-} as const
+}
 
 export type SourceTable = keyof typeof rowMappers
 
 /** Mappings into tables that are not copies of one upstream table. */
-export const derivedMappers = { torrent_titles: torrentTitlesMapping } as const
+export const derivedMappers: Record<'torrent_titles', MappingFactory> = { torrent_titles: torrentTitlesMapping }

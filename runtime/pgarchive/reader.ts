@@ -1,6 +1,7 @@
 /**
  * Public API of the pg_dump custom-format reader: open an archive (header + TOC), then stream the
- * COPY rows or raw payload of chosen tables. Blocks come in TOC order; offsets are only a shortcut.
+ * COPY rows or raw payload of chosen tables. Blocks come in TOC order; offsets are only a shortcut,
+ * and a seekable input may go back to a block it has passed.
  */
 import { ArchiveError } from './archive-error.ts'
 import { checkBlockHeader, readBlockHeader, readChunks, type RefillHook } from './blocks.ts'
@@ -54,7 +55,10 @@ export interface Archive {
   /** Stored bytes of the requested tables' blocks read so far: the honest progress measure. */
   readonly decodedBytes: number
   findTable(schema: string, name: string): TableData | undefined
-  /** Reads the requested tables' blocks in TOC order and stops after the last one. */
+  /**
+   * Reads the requested tables' blocks in TOC order and stops after the last one. A later call may
+   * ask for blocks already passed when the input is a file (they are found again by their offset).
+   */
   read(requests: TableRequest[], onRefill?: RefillHook): Promise<TableResult[]>
   close(): void
 }
@@ -108,6 +112,8 @@ class OpenArchive implements Archive {
   readonly #blocks: TocEntry[]
   /** Index in #blocks of the block the input is positioned at when scanning sequentially. */
   #next = 0
+  /** Where each block passed so far starts (its header), for going back on a file. */
+  readonly #passed = new Map<TocEntry, number>()
 
   constructor(readonly header: ArchiveHeader, readonly toc: TocEntry[], input: ArchiveInput) {
     this.#input = input
@@ -159,7 +165,7 @@ class OpenArchive implements Archive {
   /** Leaves the input just after the block header of `entry`, verified. */
   async #moveTo(entry: TocEntry): Promise<void> {
     const target = this.#blocks.indexOf(entry)
-    if (target < this.#next) throw new Error(`table data of entry ${entry.dumpId} was already passed`)
+    if (target < this.#next) return this.#back(entry, target)
     if (target > this.#next && (await this.#jump(entry))) {
       this.#next = target + 1
       return
@@ -167,10 +173,23 @@ class OpenArchive implements Archive {
     while (this.#next <= target) {
       const current = this.#blocks[this.#next]
       const where = `data block of ${current.tag}`
+      this.#passed.set(current, this.#input.position)
       checkBlockHeader(await readBlockHeader(this.#input, where), current.dumpId)
       this.#next++
       if (current !== entry) await readChunks(this.#input, where, null)
     }
+  }
+
+  /** Returns to a block passed earlier, or jumped over (a file only: a stream cannot go back). */
+  async #back(entry: TocEntry, target: number): Promise<void> {
+    const start = this.#passed.get(entry)
+    if (this.#input.seekable && start !== undefined) {
+      this.#input.seek(start)
+      checkBlockHeader(await readBlockHeader(this.#input, `data block of ${entry.tag}`), entry.dumpId)
+    } else if (!(await this.#jump(entry))) {
+      throw new Error(`table data of entry ${entry.dumpId} was already passed`)
+    }
+    this.#next = target + 1
   }
 
   /** Seeks straight to a block by its TOC offset; falls back (false) when the offset does not check out. */
@@ -180,7 +199,10 @@ class OpenArchive implements Archive {
     try {
       this.#input.seek(entry.dataPosition)
       const header = await readBlockHeader(this.#input, `data block of ${entry.tag}`)
-      if (header.type === 1 && header.dumpId === entry.dumpId) return true
+      if (header.type === 1 && header.dumpId === entry.dumpId) {
+        this.#passed.set(entry, entry.dataPosition)
+        return true
+      }
     } catch (error) {
       if (!(error instanceof ArchiveError)) throw error
     }

@@ -96,16 +96,16 @@ const showIdCondition = (imdb: number, season: number | null, episode: number | 
   if (season === null) {
     return union([
       fragment('SELECT id FROM torrents WHERE imdb = ?', imdb),
-      fragment('SELECT id FROM torrents WHERE info_hash IN (SELECT info_hash FROM files WHERE imdb = ?)', imdb),
+      fragment('SELECT torrent FROM files WHERE imdb = ?', imdb),
     ])
   }
   const own = holds('s', season, episode)
   const files = fileEpisode(season, episode)
   return union([
     { sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND (${own.sql})`, params: [imdb, ...own.params] },
-    { sql: `SELECT id FROM torrents WHERE info_hash IN (SELECT f.info_hash FROM files f WHERE f.imdb = ? AND ${files.sql})`, params: [imdb, ...files.params] },
+    { sql: `SELECT f.torrent FROM files f WHERE f.imdb = ? AND ${files.sql}`, params: [imdb, ...files.params] },
     {
-      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.info_hash = s.info_hash AND ${files.sql} AND f.imdb IS NULL)`,
+      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
       params: [imdb, ...files.params],
     },
   ])
@@ -116,7 +116,7 @@ const seasonCondition = (season: number, episode: number | null): Fragment => {
   const own = holds('t', season, episode)
   const files = fileEpisode(season, episode)
   return {
-    sql: `(${own.sql}) OR (${mayBePack('t')} AND EXISTS (SELECT 1 FROM files f WHERE f.info_hash = t.info_hash AND ${files.sql}))`,
+    sql: `(${own.sql}) OR (${mayBePack('t')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = t.id AND ${files.sql}))`,
     params: [...own.params, ...files.params],
   }
 }

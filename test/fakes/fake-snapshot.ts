@@ -19,7 +19,7 @@ export const makeSnapshotDirectory = (directory: string, tag: string, options: F
   const titles = options.titles ?? [`Fake.Movie.${tag}.1080p`, `Fake.Show.S01E01.${tag}`]
   const files = new Database(join(directory, FILES_FILE), { create: true })
   for (const ddl of [...FILES_TABLES_DDL, ...FILES_INDEXES_DDL]) files.run(ddl)
-  files.run(`INSERT INTO files (info_hash, file_index, title, size, imdb, season, episode) VALUES ('${'0'.repeat(40)}', 0, 'a.mkv', 1, NULL, 1, 1)`)
+  files.run(`INSERT INTO files (torrent, file_index, title, size, imdb, season, episode) VALUES (1, 0, 'a.mkv', 1, NULL, 1, 1)`)
   const main = new Database(join(directory, MAIN_FILE), { create: true })
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)
   const insert = main.prepare(

@@ -113,9 +113,12 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
 
   const files = new Database(join(directory, FILES_FILE), { create: true })
   for (const ddl of FILES_TABLES_DDL) files.run(ddl)
-  const fileColumns = ['info_hash', 'file_index', 'title', 'size', 'imdb', 'season', 'episode']
+  // As the importer does: a file names its torrent by id (the first torrent with its hash), or NULL.
+  const idOfHash = new Map<string, number>()
+  rows.torrents.forEach((row, index) => idOfHash.has(row.info_hash.toLowerCase()) || idOfHash.set(row.info_hash.toLowerCase(), index + 1))
+  const fileColumns = ['torrent', 'file_index', 'title', 'size', 'imdb', 'season', 'episode']
   const fileRows = (rows.files ?? []).map((row, index) => ({
-    info_hash: row.info_hash.toLowerCase(),
+    torrent: idOfHash.get(row.info_hash.toLowerCase()) ?? null,
     file_index: row.file_index === undefined ? index : row.file_index,
     title: row.title ?? `file-${index}.mkv`,
     size: row.size ?? null,

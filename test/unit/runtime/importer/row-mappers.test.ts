@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { TORRENT_COLUMNS } from '../../../../runtime/db/schema.ts'
 import { ImportError } from '../../../../runtime/importer/import-error.ts'
-import { rowMappers, type SqlValue } from '../../../../runtime/importer/row-mappers.ts'
+import { derivedMappers, rowMappers, type LoadContext, type SqlValue } from '../../../../runtime/importer/row-mappers.ts'
+import { TorrentIds } from '../../../../runtime/importer/torrent-ids.ts'
 
 const UPSTREAM_TORRENT_COLUMNS = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode']
 
 /** Maps one row given as { column: text } through a mapping built for an archive with `columns`. */
-const mapRow = (table: keyof typeof rowMappers, columns: string[], values: Record<string, string | null>, rowNumber = 1) => {
-  const mapping = rowMappers[table](columns)
+const mapRow = (table: keyof typeof rowMappers | 'torrent_titles', columns: string[], values: Record<string, string | null>, rowNumber = 1, context?: LoadContext) => {
+  const mapping = table === 'torrent_titles' ? derivedMappers.torrent_titles(columns, context) : rowMappers[table](columns, context)
   const out: SqlValue[] = new Array(mapping.columns.length + 3).fill('untouched')
   // The reader delivers the mapping's source columns, in its order (TableRequest.pick).
   mapping.map(
@@ -80,10 +81,13 @@ describe('rowMappers.torrents', () => {
 })
 
 describe('rowMappers.files and rowMappers.pack_files', () => {
-  test('files: lower-cased hash, numeric imdb, NULL file_index kept', () => {
+  test('files: the torrent id of the hash the titles load saw (either case), numeric imdb, NULL file_index kept', () => {
+    const context: LoadContext = { torrentIds: new TorrentIds() }
+    mapRow('torrent_titles', ['title', 'info_hash'], { info_hash: 'abc', title: 'Breaking Bad S05' }, 12, context)
     const columns = ['id', 'info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode', 'rd_link_index', 'to_check_id']
-    const row = mapRow('files', columns, { id: '391', info_hash: 'ABC', file_index: null, title: 'Season 5\\Felina.mkv', size: '3121475459', imdb_id: 'tt0903747', imdb_season: '5', imdb_episode: '16' })
-    expect(row).toEqual({ info_hash: 'abc', file_index: null, title: 'Season 5\\Felina.mkv', size: 3121475459, imdb: 903747, season: 5, episode: 16 })
+    const file = { id: '391', info_hash: 'ABC', file_index: null, title: 'Season 5\\Felina.mkv', size: '3121475459', imdb_id: 'tt0903747', imdb_season: '5', imdb_episode: '16' }
+    expect(mapRow('files', columns, file, 1, context)).toEqual({ torrent: 12, file_index: null, title: 'Season 5\\Felina.mkv', size: 3121475459, imdb: 903747, season: 5, episode: 16 })
+    expect(mapRow('files', columns, { ...file, info_hash: 'abd' }, 2, context).torrent).toBeNull()
   })
 
   test('pack_files: an id that is not an IMDb id becomes NULL', () => {

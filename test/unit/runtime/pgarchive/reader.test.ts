@@ -144,6 +144,40 @@ describe('Archive.read', () => {
     }
   })
 
+  test('a later read goes back to a block already passed, with or without offsets in the TOC', async () => {
+    for (const file of ['icvdb-sample-1.14-gzip.dump', 'icvdb-sample-1.14-pipe.dump'] as const) {
+      const archive = await openArchive(fixturePath(file))
+      try {
+        const payloadMd5 = async (name: TableName) => {
+          const hash = createHash('md5')
+          const table = archive.findTable('public', name)
+          if (!table) throw new Error(`missing ${name}`)
+          await archive.read([{ table, onPayload: (piece) => void hash.update(piece) }])
+          return hash.digest('hex')
+        }
+        // torrents (last), then files (first, passed on the way), then torrents again.
+        const order: TableName[] = ['torrents', 'files', 'pack_files', 'torrents']
+        const sums: string[] = []
+        for (const name of order) sums.push(await payloadMd5(name))
+        expect(sums).toEqual(order.map((name) => TABLE_CHECKSUMS[name].archive_payload_md5))
+      } finally {
+        archive.close()
+      }
+    }
+  })
+
+  test('a stream cannot go back: asking for a passed block says so', async () => {
+    const archive = await openArchive(streamOf(fixtureBytes('icvdb-sample-1.14-pipe.dump'), 4096))
+    try {
+      const [files, torrents] = (['files', 'torrents'] as const).map((name) => archive.findTable('public', name))
+      if (!files || !torrents) throw new Error('missing tables')
+      await archive.read([{ table: torrents, onRow: () => {} }])
+      await expect(archive.read([{ table: files, onRow: () => {} }])).rejects.toThrow(`table data of entry ${files.entry.dumpId} was already passed`)
+    } finally {
+      archive.close()
+    }
+  })
+
   test('rows come out with fields in copyStmt column order, NULL as null and escapes decoded', async () => {
     const archive = await openArchive(fixturePath('icvdb-sample-1.16-gzip.dump'))
     try {
