@@ -13,7 +13,7 @@ import {
   MAIN_TABLES_DDL,
 } from '../db/schema.ts'
 import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reader.ts'
-import { BatchInsert, openBulkDatabase } from './batch-insert.ts'
+import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
 import { writeRankTables } from './rank-order.ts'
@@ -178,6 +178,7 @@ export const runPipeline = async (archive: Archive, directory: string, partName:
     const counts = await loadTables(archive, part, hooks)
     loaded()
     await hooks.onPhase?.('indexing', insertedRows(part))
+    part.db.run(`PRAGMA cache_size = -${INDEX_CACHE_KIB}`)
     for (const step of part.spec.steps) {
       part.db.run(`PRAGMA threads = ${hooks.indexThreads?.() ?? 0}`)
       const built = timer(typeof step === 'string' ? step.slice(0, 48) : 'rank tables')
