@@ -13,11 +13,13 @@ export interface OpenSnapshot {
 }
 
 /**
- * What search needs and older imports lacked: torrent_rank (torrents_fts is numbered by rank since
- * it exists) and files naming their torrent by id. Null when the snapshot has both.
+ * What search needs and older imports lacked: the rank tables (torrents_fts is numbered by rank since
+ * torrent_rank exists) and files naming their torrent by id. Null when the snapshot has them all.
  */
 const missingLayout = (db: Database): string | null => {
-  if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = 'torrent_rank'`).get()) return 'no torrent_rank table'
+  for (const table of ['torrent_rank', 'torrent_rank_italian']) {
+    if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = ?`).get(table)) return `no ${table} table`
+  }
   if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'
   return null
 }

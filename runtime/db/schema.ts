@@ -88,6 +88,8 @@ export const FILES_TABLES_DDL = [
   // The default result order (runtime/importer/rank-order.ts) both ways; torrents_fts rowids are ranks.
   `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
   `CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)`,
+  // The order of italian_preferred (runtime/search/rank.ts): its score, then the default order.
+  `CREATE TABLE torrent_rank_italian (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
   // A file names its torrent by id (torrents.id): the archive's info_hash, looked up at import
   // (runtime/importer/torrent-ids.ts); NULL when the archive holds no torrent with that hash.
   `CREATE TABLE files (
@@ -110,8 +112,6 @@ export const MAIN_INDEXES_DDL = [
   // touch the table. torrents_imdb carries the season/episode evidence (and, like every index, the
   // id), so an episode or season search by id reads only the index, even for a show with thousands of torrents.
   `CREATE INDEX torrents_recent ON torrents(uploaded DESC, info_hash, type)`,
-  // The same under italian_preferred; the expression is ITALIAN_PREFERRED of runtime/search/rank.ts.
-  `CREATE INDEX torrents_ranked_italian ON torrents((CASE WHEN audio_ita = 1 THEN 100 WHEN multi_audio = 1 THEN 25 ELSE 0 END) DESC, seeders DESC, uploaded DESC, info_hash)`,
   // Partial: rows without the id are never looked up by it (10% and 57% of a generated catalogue).
   `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete) WHERE imdb IS NOT NULL`,
   `CREATE INDEX torrents_tmdb ON torrents(tmdb) WHERE tmdb IS NOT NULL`,

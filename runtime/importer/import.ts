@@ -86,7 +86,7 @@ const runPipelines = async (archive: Archive, path: string, options: ImportOptio
       tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
     },
     indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
-    onRankOrder: (ids) => worker?.sendRankOrder(ids),
+    onRankOrder: (orders) => worker?.sendRankOrder(orders),
   }
   options.signal?.addEventListener('abort', onAbort)
   try {

@@ -16,7 +16,7 @@ import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reade
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
-import { writeRankTables } from './rank-order.ts'
+import { writeRankTables, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
@@ -79,7 +79,7 @@ const PARTS: Record<PipelinePart, PartSpec> = {
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
       { source: 'files', mapping: rowMappers.files },
     ],
-    objects: ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of'],
+    objects: ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of', 'torrent_rank_italian'],
   },
 }
 
@@ -91,9 +91,9 @@ export interface PipelineHooks {
   /** Sorter helper threads for the next index build (PRAGMA threads); asked before each one. */
   indexThreads?(): number
   /** torrents.db: the torrents load's rank order, for the Worker building files.db (sendRankOrder). */
-  onRankOrder?(ids: Uint32Array): void
+  onRankOrder?(orders: RankOrders): void
   /** files.db: where that order arrives. */
-  rankOrder?(): Promise<Uint32Array>
+  rankOrder?(): Promise<RankOrders>
 }
 
 /** Rows loaded per snapshot table (torrents, files, pack_files, torrents_fts). */

@@ -9,7 +9,7 @@ import type { CopyRow } from '../pgarchive/reader.ts'
 import { deriveTorrent, foldCase } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
-import { RankKeys } from './rank-order.ts'
+import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
 export type SqlValue = string | number | null
@@ -32,8 +32,8 @@ export interface TableMapping {
 
 /** What the loads of one snapshot file share. */
 export interface LoadContext {
-  /** Receives the torrent ids in the default result order once the torrents are in (torrents.db). */
-  publishOrder?(ids: Uint32Array): void
+  /** Receives the torrent ids in the result orders once the torrents are in (torrents.db). */
+  publishOrder?(orders: RankOrders): void
   /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
   torrentIds: TorrentIds
 }
@@ -104,9 +104,9 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     values[offset + 22] = derived.subtitles
     values[offset + 23] = derived.title_fold
     values[offset + 24] = providerFold
-    keys?.add(values[offset + 7] as number | null, uploaded, values[offset + 1] as string)
+    keys?.add(values[offset + 7] as number | null, uploaded, values[offset + 1] as string, derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO)
   }
-  const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.order((ids) => infoHashes(db, ids))) : undefined
+  const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.orders((ids) => infoHashes(db, ids))) : undefined
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 

@@ -22,15 +22,15 @@ export interface Ranking {
 }
 
 /**
- * torrent_rank numbers every torrent in the order of a zero score (and torrents_fts by it);
- * torrents_ranked_italian is an index in the order of italian_preferred.
+ * Tables numbering every torrent (rank → id) in a ranking's order: torrent_rank for a zero score
+ * (torrents_fts is numbered by it), torrent_rank_italian for italian_preferred (runtime/importer/rank-order.ts).
  */
-export type RankedIndex = 'torrent_rank' | 'torrents_ranked_italian'
+export type RankedIndex = 'torrent_rank' | 'torrent_rank_italian'
 
 export const ZERO_SCORE: Fragment = { sql: '0', params: [] }
 
-// product.md §6: Italian audio 100, MULTI/DUAL 25, else 0. The index torrents_ranked_italian
-// (runtime/db/schema.ts) is built on exactly this expression, so SQLite can walk it in this order.
+// product.md §6: Italian audio 100, MULTI/DUAL 25, else 0. torrent_rank_italian numbers the torrents
+// by exactly this score, then the default order (the importer's audio classes).
 export const ITALIAN_PREFERRED: Fragment = { sql: 'CASE WHEN t.audio_ita = 1 THEN 100 WHEN t.multi_audio = 1 THEN 25 ELSE 0 END', params: [] }
 
 const TEXT_COLUMNS = { title: 't.title_fold', provider: 't.provider_fold' } as const
@@ -79,7 +79,7 @@ const customRanking = (rules: CustomRule[]): Ranking => {
 export const ranking = (processing: ResultProcessing): Ranking => {
   switch (processing.preset) {
     case 'italian_preferred':
-      return { score: ITALIAN_PREFERRED, filter: null, index: 'torrents_ranked_italian' }
+      return { score: ITALIAN_PREFERRED, filter: null, index: 'torrent_rank_italian' }
     case 'italian_only':
       return { score: ZERO_SCORE, filter: { sql: 't.audio_ita = 1', params: [] }, index: 'torrent_rank' }
     case 'custom':

@@ -18,8 +18,6 @@ const RANKED_ORDER = 'score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.
 const RECENT_ORDER = 't.uploaded DESC, t.info_hash, t.id'
 // The same order over a fetched page (score comes from the page, the rest from the row).
 const PAGE_ORDER = 'page.score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.info_hash, t.id'
-// RANKED_ORDER when every score is 0: the order of torrent_rank (runtime/importer/rank-order.ts).
-const UNSCORED_ORDER = 't.seeders DESC, t.uploaded DESC, t.info_hash, t.id'
 
 /**
  * No client reads `total` to stop paging (they stop at a short page), and counting a million rows
@@ -41,7 +39,7 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
   const filters = rank.filter ? [rank.filter] : []
   const where = whereClause([...matchConditions(query), ...filters])
   if (isRecentQuery(query)) return recent(db, query, where)
-  const index = rank.index && hasOrder(db, rank.index) ? rank.index : null
+  const index = rank.index
   if (index && isTitleSearch(query)) {
     // The conditions without the words: tested on each FTS hit's row.
     const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
@@ -126,40 +124,30 @@ const tableRows = (db: Database): number => {
   return sizes.get(db) as number
 }
 
-// A snapshot imported by an older build may lack a newer index: then the plain plan serves.
-// (torrent_rank is required: openSnapshot refuses a snapshot without it.)
-const indexes = new WeakMap<Database, Set<string>>()
-const hasOrder = (db: Database, name: RankedIndex): boolean => {
-  if (name === 'torrent_rank') return true
-  let names = indexes.get(db)
-  if (!names) {
-    names = new Set((db.query(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as Array<{ name: string }>).map((row) => row.name))
-    indexes.set(db, names)
-  }
-  return names.has(name)
-}
-
 interface BroadPlan {
   where: Fragment
   /** The conditions without the words, for the FTS-driven count. */
   rest: Fragment
   score: Fragment
-  index: 'torrents_ranked_italian'
+  index: 'torrent_rank_italian'
   /** Titles holding the words, counted up to BROAD_MATCHES. */
   matches: number
 }
 
+/** The torrents (t) in the order of a rank table (o.rank), with `score` computed on each. */
+const inRankOrder = (index: RankedIndex, score: Fragment, columns: string): string =>
+  `SELECT ${columns}, ${score.sql} AS score FROM ${index} o CROSS JOIN torrents t ON t.id = o.id`
+
 /**
  * Broad words (a word such as "1080p" matches half the catalogue): sorting every hit would cost up
- * to a second, so an index already in the ranking's order is walked instead, stopping after the
- * page. The count stops at the cap, driven lazily by FTS.
+ * to a second, so the rank table of the ranking is walked instead, stopping after the page. The
+ * count stops at the cap, driven lazily by FTS.
  */
 const broad = (db: Database, query: SearchQuery, plan: BroadPlan): SearchResult => {
-  const order = plan.score.sql === '0' ? UNSCORED_ORDER : `score DESC, ${UNSCORED_ORDER}`
   const isBroad = plan.matches >= BROAD_MATCHES
-  const items = (isBroad && walkableTokens(query.words) && walk(db, query, plan, order)) ||
+  const items = (isBroad && walkableTokens(query.words) && walk(db, query, plan)) ||
     (db
-      .query(`SELECT ${COLUMNS}, ${plan.score.sql} AS score FROM torrents t INDEXED BY ${plan.index} WHERE ${plan.where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .query(`${inRankOrder(plan.index, plan.score, COLUMNS)} WHERE ${plan.where.sql} ORDER BY o.rank LIMIT ? OFFSET ?`)
       .all(...plan.score.params, ...plan.where.params, query.limit, query.offset) as SearchHit[])
   // Fewer than BROAD_MATCHES hits are counted exactly (LIMIT -1: no limit), and need no count at all
   // when nothing but the words filters.
@@ -176,13 +164,13 @@ const WALK_COST = 6
 const WALK_LIMIT = 24_000
 
 /**
- * Walks the ranking's index (without the words) in steps and keeps the titles holding every word
+ * Walks the ranking's rank table (without the words) in steps and keeps the titles holding every word
  * (decided without the FTS index, see titlesMatching): "1080p" at offset 1000 reads ~3,000 rows
  * instead of materialising 400,000 FTS rowids. Null when the FTS-driven plan is the cheaper one.
  */
-const walk = (db: Database, query: SearchQuery, plan: BroadPlan, order: string): SearchHit[] | null => {
+const walk = (db: Database, query: SearchQuery, plan: BroadPlan): SearchHit[] | null => {
   const wanted = query.offset + query.limit
-  const step = db.query(`SELECT t.id, t.title, ${plan.score.sql} AS score FROM torrents t INDEXED BY ${plan.index} WHERE ${plan.rest.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+  const step = db.query(`${inRankOrder(plan.index, plan.score, 't.id, t.title')} WHERE ${plan.rest.sql} ORDER BY o.rank LIMIT ? OFFSET ?`)
   const rows = tableRows(db)
   const ids: number[] = []
   for (let walked = 0; ids.length < wanted; ) {
@@ -200,12 +188,12 @@ const walk = (db: Database, query: SearchQuery, plan: BroadPlan, order: string):
   return fetchInOrder(db, ids.slice(query.offset, wanted), plan.score)
 }
 
-/** Rows of the ranking's index that windowed() reads before it gives way to a full sort. */
+/** Rows of the ranking's rank table that windowed() reads before it gives way to a full sort. */
 export const WINDOW_ROWS = 20_000
 
 /**
  * A season without id or words (t=tvsearch&season=1) matches a large share of the catalogue, and
- * sorting it all costs ~0.5 s at 1M. The first WINDOW_ROWS rows of the ranking's index hold the page
+ * sorting it all costs ~0.5 s at 1M. The first WINDOW_ROWS rows of the ranking's rank table hold the page
  * whenever they hold offset + limit hits (they come first in the final order), so they are filtered
  * in that order; the count is capped like broad()'s. Null (the caller sorts) when the window falls short.
  */
@@ -219,12 +207,9 @@ const windowed = (db: Database, query: SearchQuery, plan: { where: Fragment; sco
   return { items: fetchInOrder(db, page, plan.score), total: row.n }
 }
 
-/** The ids (and scores) of the first `?` rows in the ranking's order: from torrent_rank, or its index. */
-const firstRows = (plan: { score: Fragment; index: RankedIndex }): string => {
-  if (plan.index === 'torrent_rank') return 'SELECT id, 0 AS score FROM torrent_rank ORDER BY rank LIMIT ?'
-  const order = plan.score.sql === '0' ? UNSCORED_ORDER : `score DESC, ${UNSCORED_ORDER}`
-  return `SELECT t.id, ${plan.score.sql} AS score FROM torrents t INDEXED BY ${plan.index} ORDER BY ${order} LIMIT ?`
-}
+/** The ids (and scores) of the first `?` rows in the ranking's order, from its rank table. */
+const firstRows = (plan: { score: Fragment; index: RankedIndex }): string =>
+  plan.score.sql === '0' ? `SELECT id, 0 AS score FROM ${plan.index} ORDER BY rank LIMIT ?` : `${inRankOrder(plan.index, plan.score, 't.id')} ORDER BY o.rank LIMIT ?`
 
 /** The rows of `ids`, in that order, with the ranking's score. */
 const fetchInOrder = (db: Database, ids: number[], score: Fragment): SearchHit[] => {

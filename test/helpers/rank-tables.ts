@@ -1,24 +1,29 @@
 /**
  * What the importer derives in files.db from the torrents (runtime/importer/rank-order.ts), written
- * for hand-built test snapshots from SQLite's own ORDER BY: torrent_rank, torrent_rank_of and the
- * title index numbered by rank.
+ * for hand-built test snapshots from SQLite's own ORDER BY: torrent_rank, torrent_rank_of, the
+ * title index numbered by rank and torrent_rank_italian.
  */
 import type { Database } from 'bun:sqlite'
+import { ITALIAN_PREFERRED } from '../../runtime/search/rank.ts'
 
-/** The default result order as SQL states it (search.ts UNSCORED_ORDER). */
+/** The default result order as SQL states it (search.ts RANKED_ORDER with a zero score). */
 export const RANK_ORDER_SQL = 'SELECT id, title FROM torrents ORDER BY seeders DESC, uploaded DESC, info_hash, id'
+const ITALIAN_ORDER_SQL = `SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`
 
 export const writeRankedTitles = (main: Database, files: Database): void => {
   const rows = main.query(RANK_ORDER_SQL).values() as Array<[number, string]>
   const byRank = files.prepare('INSERT INTO torrent_rank (rank, id) VALUES (?, ?)')
   const byId = files.prepare('INSERT INTO torrent_rank_of (id, rank) VALUES (?, ?)')
   const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+  const italian = files.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
+  const italianIds = main.query(ITALIAN_ORDER_SQL).values() as Array<[number]>
   files.transaction(() => {
     rows.forEach(([id, text], index) => {
       byRank.run(index + 1, id)
       byId.run(id, index + 1)
       title.run(index + 1, text)
     })
+    italianIds.forEach(([id], index) => italian.run(index + 1, id))
   })()
-  for (const statement of [byRank, byId, title]) statement.finalize()
+  for (const statement of [byRank, byId, title, italian]) statement.finalize()
 }

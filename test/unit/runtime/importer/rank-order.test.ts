@@ -1,29 +1,37 @@
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { RankKeys, writeRankTables } from '../../../../runtime/importer/rank-order.ts'
+import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, writeRankTables, type RankOrders } from '../../../../runtime/importer/rank-order.ts'
+import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
 
-/** The same rows through SQLite's ORDER BY, the order search states in SQL. */
-const sqlOrder = (rows: Array<[number | null, number, string]>): number[] => {
+/** seeders, uploaded, info_hash, and optionally [audio_ita, multi_audio] (both 0 when absent). */
+type Row = [number | null, number, string, [number, number]?]
+
+/** The same rows through SQLite's ORDER BY, the order search states in SQL; `score` first when given. */
+const sqlOrder = (rows: Row[], score?: string): number[] => {
   const db = new Database(':memory:')
-  db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT)')
-  rows.forEach(([seeders, uploaded, infoHash], index) => db.run('INSERT INTO t VALUES (?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash]))
-  const ids = (db.query('SELECT id FROM t ORDER BY seeders DESC, uploaded DESC, info_hash, id').values() as [number][]).map(([id]) => id)
+  db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT, audio_ita INTEGER, multi_audio INTEGER)')
+  rows.forEach(([seeders, uploaded, infoHash, audio], index) => db.run('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash, ...(audio ?? [0, 0])]))
+  const ids = (db.query(`SELECT id FROM t ORDER BY ${score ? `${score} DESC, ` : ''}seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
   db.close()
   return ids
 }
 
-const rankOrder = (rows: Array<[number | null, number, string]>): number[] => {
+/** The importer's audio class of a row, as the torrents mapping derives it. */
+const audioClass = ([ita, multi]: [number, number] = [0, 0]) => (ita ? ITALIAN_AUDIO : multi ? MULTI_AUDIO : OTHER_AUDIO)
+
+const rankOrders = (rows: Row[]): RankOrders => {
   const keys = new RankKeys()
-  for (const [seeders, uploaded, infoHash] of rows) keys.add(seeders, uploaded, infoHash)
+  for (const [seeders, uploaded, infoHash, audio] of rows) keys.add(seeders, uploaded, infoHash, audioClass(audio))
   // The full hashes come back from the table in the importer; here from the rows themselves.
-  return [...keys.order((ids) => new Map(ids.map((id) => [id, rows[id - 1][2]])))]
+  return keys.orders((ids) => new Map(ids.map((id) => [id, rows[id - 1][2]])))
 }
+const rankOrder = (rows: Row[]): number[] => [...rankOrders(rows).byDefault]
 
 describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DESC, info_hash, id', () => {
   test('seeders first, NULL seeders after every number (negative ones too), then newest', () => {
-    const rows: Array<[number | null, number, string]> = [
+    const rows: Row[] = [
       [null, 900, hash(1)],
       [5, 100, hash(2)],
       [-1, 100, hash(3)],
@@ -36,7 +44,7 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
   })
 
   test('ties go to the info hash in text order, then to the archive position', () => {
-    const rows: Array<[number | null, number, string]> = [
+    const rows: Row[] = [
       [3, 100, 'ff' + hash(0).slice(2)],
       [3, 100, hash(0xabc)],
       [3, 100, hash(0xab)],
@@ -56,24 +64,37 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
   test('thousands of random rows with many ties, across the arrays growing', () => {
     let state = 7
     const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
-    const rows: Array<[number | null, number, string]> = Array.from({ length: 5000 }, () => [next(10) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(500))])
+    const rows: Row[] = Array.from({ length: 5000 }, () => [next(10) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(500))])
     expect(rankOrder(rows)).toEqual(sqlOrder(rows))
+  })
+
+  test('the italian_preferred order is ORDER BY its score expression (ITALIAN_PREFERRED) DESC, then the same keys', () => {
+    let state = 11
+    const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
+    // Italian and MULTI together count as Italian (100 beats 25); ties on every key across classes.
+    const rows: Row[] = Array.from({ length: 3000 }, () => [next(8) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(300)), [next(3) === 0 ? 1 : 0, next(2)]])
+    const orders = rankOrders(rows)
+    expect([...orders.italian]).toEqual(sqlOrder(rows, `(${ITALIAN_PREFERRED.sql})`))
+    expect([...orders.byDefault]).toEqual(sqlOrder(rows))
   })
 })
 
-test('writeRankTables writes rank → id and id → rank', () => {
+test('writeRankTables writes rank → id and id → rank, and the italian_preferred rank → id', () => {
   const db = new Database(':memory:')
   db.run('CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)')
   db.run('CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)')
+  db.run('CREATE TABLE torrent_rank_italian (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)')
   const ids = Uint32Array.from({ length: 123 }, (_, index) => ((index * 37) % 123) + 1)
-  writeRankTables(db, ids)
+  const italian = ids.slice().reverse()
+  writeRankTables(db, { byDefault: ids, italian })
   expect(db.query('SELECT id FROM torrent_rank ORDER BY rank').values().flat()).toEqual([...ids])
+  expect(db.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values().flat()).toEqual([...italian])
   expect(db.query('SELECT count(*) FROM torrent_rank_of r JOIN torrent_rank k ON k.rank = r.rank AND k.id = r.id').values()).toEqual([[123]])
   db.close()
 })
 
 test('seeders and upload times outside the packed range (negative, huge, before 1970) still order exactly', () => {
-  const rows: Array<[number | null, number, string]> = [
+  const rows: Row[] = [
     [2 ** 21, 100, hash(1)],
     [3, -86400, hash(2)],
     [3, 2 ** 33, hash(3)],

@@ -1,7 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { MAIN_INDEXES_DDL } from '../../../../runtime/db/schema.ts'
-import { ITALIAN_PREFERRED, ranking, ruleMatch } from '../../../../runtime/search/rank.ts'
+import { ranking, ruleMatch } from '../../../../runtime/search/rank.ts'
 import type { CustomRule } from '../../../../runtime/settings/schema.ts'
 
 // The columns rank.ts reads, in a table named like the real one (alias t).
@@ -127,13 +126,8 @@ describe('ranking presets', () => {
   test('each ranking names the index in its order, or none when rules score', () => {
     expect(ranking({ preset: 'unfiltered', custom_rules: [] }).index).toBe('torrent_rank')
     expect(ranking({ preset: 'italian_only', custom_rules: [] }).index).toBe('torrent_rank')
-    expect(ranking({ preset: 'italian_preferred', custom_rules: [] }).index).toBe('torrents_ranked_italian')
+    expect(ranking({ preset: 'italian_preferred', custom_rules: [] }).index).toBe('torrent_rank_italian')
     const scoring: CustomRule[] = [{ enabled: true, field: 'seeders', operator: 'gte', value: 1, action: 'score', score: 1 }]
     expect(ranking({ preset: 'custom', custom_rules: scoring }).index).toBeNull()
-  })
-
-  test('torrents_ranked_italian is built on exactly the italian_preferred score', () => {
-    const ddl = MAIN_INDEXES_DDL.find((statement) => statement.includes('torrents_ranked_italian')) ?? ''
-    expect(ddl).toContain(`((${ITALIAN_PREFERRED.sql.replaceAll('t.', '')}) DESC, seeders DESC, uploaded DESC, info_hash)`)
   })
 })
