@@ -7,7 +7,7 @@ import type { SnapshotDatabase } from '../db/database.ts'
 import { FILES_SCHEMA, META_KEYS } from '../db/schema.ts'
 
 const MAIN_TABLES = ['torrents', 'pack_files', 'snapshot_meta'] as const
-const FILES_TABLES = ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of'] as const
+const FILES_TABLES = ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of', 'torrent_rank_italian'] as const
 const COUNTED: ReadonlyArray<readonly [table: string, key: string]> = [
   ['torrents', META_KEYS.torrents],
   ['files', META_KEYS.files],

@@ -77,6 +77,12 @@ const ensureDump = async (): Promise<GroundTruth> => {
   return JSON.parse(readFileSync(options.truth, 'utf8')) as GroundTruth
 }
 
+/**
+ * Writes out what earlier steps left dirty (the previous run's deleted data directory, the import's
+ * files) so the write-back of one timed step does not land in the next one's time.
+ */
+const settleDisk = (): void => void Bun.spawnSync(['sync'])
+
 const hasSnapshot = (): boolean => existsSync(join(options.dataDir, 'state', 'snapshot.json'))
 
 const main = async () => {
@@ -93,6 +99,7 @@ const main = async () => {
   if (!existsSync(IMPORT_SCRIPT)) importFigures = skipped('test/bench/import-snapshot.ts is missing')
   else {
     rmSync(options.dataDir, { recursive: true, force: true })
+    settleDisk()
     importFigures = await benchImport(options.dump, options.dataDir).catch((error) => skipped(`import failed: ${(error as Error).message}`))
     if (!('skipped' in importFigures)) {
       log(`  ${importFigures.seconds} s, ${importFigures.rows_per_second.toLocaleString('en')} rows/s, peak RSS ${importFigures.peak_rss_mb} MB`)
@@ -106,6 +113,7 @@ const main = async () => {
   let postgres: BenchResults['postgres'] = { skipped: 'not run' }
   try {
     const rows = Number(truth.counts.torrents) + Number(truth.counts.files) + Number(truth.counts.pack_files)
+    settleDisk()
     const { cluster, figures } = await benchRestore(options.dump, join(BENCH_DIR, 'pg-restore'), rows, log)
     restore = figures
     try {
