@@ -31,6 +31,11 @@ export interface SearchQuery {
   processing: ResultProcessing
   offset: number
   limit: number
+  /**
+   * Where a count that is cut short (RSS, title words in the default order, broad words, a bare
+   * season) stops: TOTAL_CAP of search.ts when absent, and never before one past the page.
+   */
+  totalCap?: number
 }
 
 /** One torrent as search returns it. */
@@ -59,7 +64,7 @@ export interface SearchHit {
 
 export interface SearchResult {
   items: SearchHit[]
-  /** Every hit of the query; for RSS, broad words and a bare season counted up to a bound (TOTAL_CAP in search.ts). */
+  /** Every hit of the query; for RSS, title words, broad words and a bare season counted up to a bound (SearchQuery.totalCap). */
   total: number
 }
 

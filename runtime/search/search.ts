@@ -23,7 +23,7 @@ const PAGE_ORDER = 'page.score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC,
  * No client reads `total` to stop paging (they stop at a short page), and counting a million rows
  * is not free, so the recent-releases feed, title words in the default order (rankedTitles), very broad
  * words under italian_preferred and a season searched without id or words (when its page lies in the
- * first WINDOW_ROWS rows) count up to this bound, or one past
+ * first WINDOW_ROWS rows) count up to this bound (or SearchQuery.totalCap), or one past
  * the requested page when that is deeper: `total` is then a lower bound that says "more".
  */
 export const TOTAL_CAP = 1000
@@ -31,7 +31,7 @@ export const TOTAL_CAP = 1000
 export const BROAD_MATCHES = 10_000
 
 const whereClause = (parts: Fragment[]): Fragment => (parts.length > 0 ? all(parts) : { sql: '1', params: [] })
-const capFor = (query: SearchQuery) => Math.max(TOTAL_CAP, query.offset + query.limit + 1)
+const capFor = (query: SearchQuery) => Math.max(query.totalCap ?? TOTAL_CAP, query.offset + query.limit + 1)
 
 export const search = (db: Database, query: SearchQuery): SearchResult => {
   if (query.slices !== null && query.slices.length === 0) return { items: [], total: 0 }

@@ -128,8 +128,15 @@ export const searchFeed = (db: Database | null, job: FeedJob): string => {
   return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items })
 }
 
+/**
+ * Torznab counts a cut-short result only one past the page: its clients stop paging at a short page
+ * and never read `total` (torznab-clients.md), and counting a common word's thousand hits would cost
+ * a title search ~40% more than finding its page. The web UI keeps the larger count it shows.
+ */
+const FEED_TOTAL_CAP = 0
+
 export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string> =>
-  pool.run(snapshot, 'feed', { query: toSearchQuery(request, processing), links })
+  pool.run(snapshot, 'feed', { query: { ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP }, links })
 
 /** `t=get&id=<infohash>` → the magnet URI to redirect to. */
 export const magnetFor = (db: Database | null, id: string | null, trackers: readonly string[]): string => {

@@ -153,6 +153,10 @@ describe('recent releases (no words, no id, no season)', () => {
       // Title words in the default order count the same way (runtime/search/search.ts rankedTitles).
       expect(search(many.db, baseQuery({ words: queryTokens('many'), limit: 1 })).total).toBe(TOTAL_CAP)
       expect(search(many.db, baseQuery({ words: queryTokens('many'), offset: count - 10, limit: 100 })).total).toBe(count)
+      // A smaller cap (Torznab asks for 0) counts only one past the page, and still exactly at the end.
+      expect(search(many.db, baseQuery({ totalCap: 0, limit: 100 })).total).toBe(101)
+      expect(search(many.db, baseQuery({ totalCap: 0, words: queryTokens('many'), offset: 200, limit: 50 })).total).toBe(251)
+      expect(search(many.db, baseQuery({ totalCap: 0, words: queryTokens('many'), offset: count - 10, limit: 100 })).total).toBe(count)
     } finally {
       many.db.close()
       rmSync(big, { recursive: true, force: true })
