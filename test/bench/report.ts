@@ -27,6 +27,8 @@ export interface BenchResults {
   dump: Record<string, unknown>
   import: ImportFigures | Skipped
   pg_restore: RestoreFigures | Skipped
+  /** The same restore into a cluster with PostgreSQL's stock (durable) settings. */
+  pg_restore_stock?: RestoreFigures | Skipped
   /** The service as configured by default (answer cache on). */
   torznab: Record<QueryKind, KindFigures> | Skipped
   /** The same requests with SEARCH_CACHE_MB=0: every answer computed. */
@@ -49,6 +51,9 @@ export const computeRatios = (results: Omit<BenchResults, 'ratios'>): Record<str
   if (ran(results.import) && ran(results.pg_restore)) {
     ratios.import_speedup = ratio(results.pg_restore.seconds, results.import.seconds)
     ratios.disk_size_pg_over_ours = ratio(results.pg_restore.disk_mb, results.import.disk_mb)
+  }
+  if (ran(results.import) && results.pg_restore_stock && ran(results.pg_restore_stock)) {
+    ratios.import_speedup_stock = ratio(results.pg_restore_stock.seconds, results.import.seconds)
   }
   const runs: Array<[suffix: string, figures: BenchResults['torznab'] | undefined]> = [['', results.torznab], ['_uncached', results.torznab_uncached]]
   for (const [suffix, figures] of runs) {
@@ -95,6 +100,8 @@ export const markdownTable = (results: BenchResults): string => {
   const memory = ran(results.memory) ? results.memory : undefined
   const lines: string[] = ['| measure | icvdb-indexer | PostgreSQL 15 | ratio |', '|---|---|---|---|']
   lines.push(`| import wall time | ${cell(imp?.seconds, ' s')} | ${cell(pg?.seconds, ' s')} (pg_restore -j${pg?.jobs ?? 2}) | ${times(results.ratios.import_speedup)} faster |`)
+  const stock = results.pg_restore_stock && ran(results.pg_restore_stock) ? results.pg_restore_stock : undefined
+  if (stock) lines.push(`| import wall time, PostgreSQL with stock (durable) settings | ${cell(imp?.seconds, ' s')} | ${cell(stock.seconds, ' s')} (pg_restore -j${stock.jobs}) | ${times(results.ratios.import_speedup_stock)} faster |`)
   lines.push(`| import rows/s | ${cell(imp?.rows_per_second.toLocaleString('en'))} | ${cell(pg?.rows_per_second.toLocaleString('en'))} | |`)
   lines.push(`| import peak RSS | ${cell(imp?.peak_rss_mb, ' MB')} | — | |`)
   lines.push(`| database on disk | ${cell(imp?.disk_mb, ' MB')} | ${cell(pg?.disk_mb, ' MB')} | ${times(results.ratios.disk_size_pg_over_ours)} smaller |`)
