@@ -69,8 +69,8 @@ const PARTS: Record<PipelinePart, PartSpec> = {
     ],
     objects: ['torrents', 'pack_files', 'snapshot_meta'],
   },
-  // The Worker's side also indexes the torrent titles: the torrents side is the long pole. The
-  // titles load comes first: it gives every hash its torrent id, which the files rows store.
+  // The Worker's side also indexes the torrent titles, which balances the two sides (~11 s each at
+  // 1M). The titles load comes first: it gives every hash its torrent id, which the files rows store.
   files: {
     file: FILES_FILE,
     tablesDdl: [...FILES_TABLES_DDL, TITLES_STAGING_DDL],
