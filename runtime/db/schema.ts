@@ -35,8 +35,8 @@ export const TORRENT_COLUMNS = [
   'subs_ita', // Italian subtitle marker
   'languages', // comma-separated audio language names for the Torznab `language` attr, or NULL
   'subtitles', // comma-separated subtitle language names for the `subs` attr, or NULL
-  'title_fold', // Unicode case-folded title, for custom rules
-  'provider_fold', // Unicode case-folded provider, for custom rules
+  'title_fold', // Unicode case-folded title, for custom rules; NULL when lower(title) is the same (runtime/search/derive.ts storedFold)
+  'provider_fold', // the same for the provider
 ] as const
 
 export const PACK_FILE_COLUMNS = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size'] as const
@@ -67,8 +67,8 @@ export const MAIN_TABLES_DDL = [
     subs_ita INTEGER NOT NULL,
     languages TEXT,
     subtitles TEXT,
-    title_fold TEXT NOT NULL,
-    provider_fold TEXT NOT NULL
+    title_fold TEXT,
+    provider_fold TEXT
   )`,
   `CREATE TABLE pack_files (
     pack_hash TEXT NOT NULL,
@@ -84,7 +84,9 @@ export const FILES_TABLES_DDL = [
   // Title search: a contentless FTS5 index of torrents.title (rowid = the torrent's rank), kept in files.db
   // so the files Worker fills it while this thread builds the torrents indexes (the import's long pole).
   // Search only asks it for rowids; the tokenizer folds case and accents (runtime/search/tokens.ts).
-  `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', detail=none)`,
+  // No per-row sizes (columnsize=0: they serve only ranking functions; 0.2 s of a 1M import), so the
+  // table cannot be scanned: its row count is read from its own records (runtime/importer/validate.ts).
+  `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0)`,
   // The default result order (runtime/importer/rank-order.ts) both ways; torrents_fts rowids are ranks.
   `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
   `CREATE TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)`,
@@ -120,8 +122,9 @@ export const MAIN_INDEXES_DDL = [
 
 // Both cover what search reads from files (runtime/search/sql.ts), so episode and season lookups
 // never fetch a files row: by show (imdb → torrent) and by torrent (torrent → season/episode/imdb).
+// files_episode is partial: it is only ever asked for an id (files without one: ~9% generated).
 export const FILES_INDEXES_DDL = [
-  `CREATE INDEX files_episode ON files(imdb, season, episode, torrent)`,
+  `CREATE INDEX files_episode ON files(imdb, season, episode, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
 ]
 

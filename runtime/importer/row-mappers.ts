@@ -6,7 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import { FILE_COLUMNS, PACK_FILE_COLUMNS, TORRENT_COLUMNS } from '../db/schema.ts'
 import type { CopyRow } from '../pgarchive/reader.ts'
-import { deriveTorrent, foldCase } from '../search/derive.ts'
+import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
@@ -69,7 +69,7 @@ const torrentsMapping: MappingFactory = (columns, context) => {
   const publishOrder = context?.publishOrder
   const keys = publishOrder ? new RankKeys() : null
   // Seven providers repeat a million times: fold each once.
-  const providerFolds = new Map<string, string>()
+  const providerFolds = new Map<string, string | null>()
   const map: RowMapper = (row, values, offset, rowNumber) => {
     const title = required(row[at.title], 'torrents', 'title', rowNumber)
     const provider = required(row[at.provider], 'torrents', 'provider', rowNumber)
@@ -77,7 +77,7 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     const uploaded = timestampSeconds(uploadDate)
     if (uploaded === null) throw new ImportError(`table torrents row ${rowNumber} has an unreadable upload_date "${uploadDate}"`)
     let providerFold = providerFolds.get(provider)
-    if (providerFold === undefined) providerFolds.set(provider, (providerFold = foldCase(provider)))
+    if (providerFold === undefined) providerFolds.set(provider, (providerFold = storedFold(provider)))
     const derived = deriveTorrent(title)
     values[offset] = rowNumber
     values[offset + 1] = required(row[at.info_hash], 'torrents', 'info_hash', rowNumber).toLowerCase()

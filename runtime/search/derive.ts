@@ -17,11 +17,21 @@ export interface TorrentDerived {
   subs_ita: 0 | 1
   languages: string | null
   subtitles: string | null
-  title_fold: string
+  /** storedFold of the title. */
+  title_fold: string | null
 }
 
 /** Unicode case folding close to Python's casefold (ß → ss) without a table. */
 export const foldCase = (text: string): string => text.toUpperCase().toLowerCase()
+
+const NON_ASCII = /[^\x00-\x7F]/
+
+/**
+ * What is stored as a column's fold: null where SQLite's own lower() gives the same text (every
+ * ASCII text, ~95% of titles), so rules read coalesce(fold, lower(column)) (runtime/search/rank.ts)
+ * and the table does not hold a second copy of nearly every title. `upper` may be passed when known.
+ */
+export const storedFold = (text: string, upper?: string): string | null => (NON_ASCII.test(text) ? (upper ?? text.toUpperCase()).toLowerCase() : null)
 
 const joined = (list: string[]): string | null => (list.length > 0 ? list.join(',') : null)
 
@@ -42,6 +52,6 @@ export const deriveTorrent = (title: string): TorrentDerived => {
     subs_ita: markers.subs_ita,
     languages: joined(markers.languages),
     subtitles: joined(markers.subtitles),
-    title_fold: upper.toLowerCase(),
+    title_fold: storedFold(title, upper),
   }
 }

@@ -33,7 +33,8 @@ export const ZERO_SCORE: Fragment = { sql: '0', params: [] }
 // by exactly this score, then the default order (the importer's audio classes).
 export const ITALIAN_PREFERRED: Fragment = { sql: 'CASE WHEN t.audio_ita = 1 THEN 100 WHEN t.multi_audio = 1 THEN 25 ELSE 0 END', params: [] }
 
-const TEXT_COLUMNS = { title: 't.title_fold', provider: 't.provider_fold' } as const
+// The folds are stored only where SQLite's ASCII lower() would differ (derive.ts storedFold).
+const TEXT_COLUMNS = { title: 'coalesce(t.title_fold, lower(t.title))', provider: 'coalesce(t.provider_fold, lower(t.provider))' } as const
 const NUMBER_COLUMNS = { size: 't.size', seeders: 't.seeders' } as const
 const NUMBER_OPERATORS = { equals: '=', gte: '>=', lte: '<=' } as const
 

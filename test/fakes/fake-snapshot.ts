@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeRankedTitles } from '../helpers/rank-tables.ts'
 import { FILES_FILE, FILES_INDEXES_DDL, FILES_TABLES_DDL, MAIN_FILE, MAIN_INDEXES_DDL, MAIN_TABLES_DDL, META_KEYS } from '../../runtime/db/schema.ts'
+import { storedFold } from '../../runtime/search/derive.ts'
 
 export interface FakeSnapshotOptions {
   titles?: string[]
@@ -24,9 +25,9 @@ export const makeSnapshotDirectory = (directory: string, tag: string, options: F
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)
   const insert = main.prepare(
     `INSERT INTO torrents (id, info_hash, title, provider, size, type, uploaded, seeders, complete, resolution, audio_ita, multi_audio, subs_ita, title_fold, provider_fold)
-     VALUES (?, ?, ?, 'fake', 1000, 'movie', 1700000000, 5, 0, 0, 0, 0, 0, lower(?), 'fake')`,
+     VALUES (?, ?, ?, 'fake', 1000, 'movie', 1700000000, 5, 0, 0, 0, 0, 0, ?, NULL)`,
   )
-  titles.forEach((title, index) => insert.run(index + 1, (index + 1).toString(16).padStart(40, '0'), title, title))
+  titles.forEach((title, index) => insert.run(index + 1, (index + 1).toString(16).padStart(40, '0'), title, storedFold(title)))
   for (const ddl of MAIN_INDEXES_DDL) main.run(ddl)
   writeRankedTitles(main, files)
   files.close()

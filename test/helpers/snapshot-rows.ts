@@ -15,7 +15,7 @@ import {
   MAIN_TABLES_DDL,
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
-import { deriveTorrent, foldCase } from '../../runtime/search/derive.ts'
+import { deriveTorrent, storedFold } from '../../runtime/search/derive.ts'
 import { writeRankedTitles } from './rank-tables.ts'
 
 /** A torrent as upstream stores it (imdb as text, upload date as a UTC ISO string or Unix seconds). */
@@ -83,7 +83,7 @@ const torrentValues = (row: TorrentRow, id: number): Record<string, unknown> => 
     season: row.season ?? null,
     episode: row.episode ?? null,
     ...derived,
-    provider_fold: foldCase(provider),
+    provider_fold: storedFold(provider),
   }
 }
 

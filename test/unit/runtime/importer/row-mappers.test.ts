@@ -56,7 +56,7 @@ describe('rowMappers.torrents', () => {
       tmdb: 278,
       season: null,
       episode: null,
-      provider_fold: 'tntvillage',
+      provider_fold: null,
     })
     expect(row.title_fold).toBe('le ali della libertà (1994) [bdrip 720p ita ac3 eng]')
   })

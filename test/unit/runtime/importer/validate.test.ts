@@ -3,7 +3,8 @@ import { Database } from 'bun:sqlite'
 import { openSync, writeSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
 import { ImportError } from '../../../../runtime/importer/import-error.ts'
-import { validateSnapshotFile } from '../../../../runtime/importer/validate.ts'
+import { ftsRowCount, validateSnapshotFile } from '../../../../runtime/importer/validate.ts'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
 import { tempDirectory } from '../../../fixtures/snapshots/snapshot-fixtures.ts'
 
 const directory = tempDirectory('validate-test-')
@@ -59,6 +60,41 @@ describe('validateSnapshotFile', () => {
     const db = new Database(path)
     try {
       expect(() => validateSnapshotFile(db, 'damaged.db', ['t'], { t: 2000 })).toThrow(/^damaged\.db failed its integrity check: /)
+    } finally {
+      db.close()
+    }
+  })
+})
+
+describe('ftsRowCount', () => {
+  test('counts the rows of the title index (contentless, columnsize=0, which count(*) cannot scan), however many', () => {
+    const db = new Database(':memory:')
+    try {
+      db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('torrents_fts')) as string)
+      expect(() => db.query('SELECT count(*) FROM torrents_fts').get()).toThrow()
+      expect(ftsRowCount(db, 'torrents_fts')).toBe(0)
+      const insert = db.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+      // Past one-, two- and three-byte varints; deleting is impossible in a contentless table, so only inserts move it.
+      let rows = 0
+      for (const target of [1, 127, 128, 16_383, 16_384, 20_000]) {
+        db.transaction(() => {
+          for (; rows < target; rows++) insert.run(rows + 1, `Title ${rows} ITA`)
+        })()
+        expect(ftsRowCount(db, 'torrents_fts')).toBe(target)
+      }
+      insert.finalize()
+    } finally {
+      db.close()
+    }
+  })
+
+  test('validateSnapshotFile counts torrents_fts that way and names a shortfall', () => {
+    const db = new Database(':memory:')
+    try {
+      db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('torrents_fts')) as string)
+      db.run("INSERT INTO torrents_fts (rowid, title) VALUES (1, 'a'), (2, 'b')")
+      expect(() => validateSnapshotFile(db, 'files.db', ['torrents_fts'], { torrents_fts: 2 })).not.toThrow()
+      expect(() => validateSnapshotFile(db, 'files.db', ['torrents_fts'], { torrents_fts: 3 })).toThrow('files.db holds 2 rows in torrents_fts, but the archive has 3')
     } finally {
       db.close()
     }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { deriveTorrent, foldCase } from '../../../../runtime/search/derive.ts'
+import { Database } from 'bun:sqlite'
+import { deriveTorrent, foldCase, storedFold } from '../../../../runtime/search/derive.ts'
 import { markersOfUpper, markersOfWords } from '../../../../runtime/search/markers.ts'
 import { wordsOf } from '../../../../runtime/search/tokens.ts'
 
@@ -17,7 +18,8 @@ describe('deriveTorrent', () => {
       subs_ita: 0,
       languages: 'Italian',
       subtitles: 'English',
-      title_fold: 'the.bear.s03e04.ita.1080p.sub.eng',
+      // An ASCII title stores no fold: SQLite's lower() gives the same.
+      title_fold: null,
     })
   })
 
@@ -40,10 +42,21 @@ describe('deriveTorrent', () => {
     expect(deriveTorrent('Inception (2010)')).toMatchObject({ season_first: null, resolution: 0, languages: null, subtitles: null, complete: 0 })
   })
 
-  test('title_fold is foldCase of the exact title, control characters kept', () => {
+  test('title_fold is foldCase of the exact title, control characters kept, when the title is not ASCII', () => {
     const title = 'Straße\tÉTÉ\u0001 ŌSAKA'
     expect(deriveTorrent(title).title_fold).toBe(foldCase(title))
     expect(foldCase(title)).toBe('strasse\tété\u0001 ōsaka')
+    expect(deriveTorrent('The.Bear\tS03\u0001').title_fold).toBeNull()
+  })
+
+  test('storedFold: what rules read, coalesce(fold, lower(text)), is always foldCase(text); ASCII stores nothing', () => {
+    const db = new Database(':memory:')
+    for (const text of ['The.Bear.S03', 'ÀÉÎ õ', 'città', 'Straße', 'ǅ ﬁ Σ', 'TAB\tHERE\u0001', '']) {
+      const read = (db.query('SELECT coalesce(?, lower(?)) AS v').get(storedFold(text), text) as { v: string }).v
+      expect(read).toBe(foldCase(text))
+    }
+    expect(['The.Bear.S03', 'TAB\tHERE', ''].map((text) => storedFold(text))).toEqual([null, null, null])
+    db.close()
   })
 })
 

@@ -1,14 +1,25 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
+import { storedFold } from '../../../../runtime/search/derive.ts'
 import { ranking, ruleMatch } from '../../../../runtime/search/rank.ts'
 import type { CustomRule } from '../../../../runtime/settings/schema.ts'
 
-// The columns rank.ts reads, in a table named like the real one (alias t).
+// The columns rank.ts reads, in a table named like the real one (alias t), the folds stored as the importer stores them.
 const db = new Database(':memory:')
-db.run('CREATE TABLE torrents (id INTEGER PRIMARY KEY, title_fold TEXT, provider_fold TEXT, size INTEGER, seeders INTEGER, audio_ita INTEGER, multi_audio INTEGER)')
+db.run('CREATE TABLE torrents (id INTEGER PRIMARY KEY, title TEXT, provider TEXT, title_fold TEXT, provider_fold TEXT, size INTEGER, seeders INTEGER, audio_ita INTEGER, multi_audio INTEGER)')
+const fold = (text: string | null | undefined) => (text == null ? null : storedFold(text))
 const row = (values: { title?: string | null; provider?: string | null; size?: number | null; seeders?: number | null; ita?: number; multi?: number }) => {
   db.run('DELETE FROM torrents')
-  db.run('INSERT INTO torrents VALUES (1, ?, ?, ?, ?, ?, ?)', [values.title ?? null, values.provider ?? null, values.size ?? null, values.seeders ?? null, values.ita ?? 0, values.multi ?? 0])
+  db.run('INSERT INTO torrents VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)', [
+    values.title ?? null,
+    values.provider ?? null,
+    fold(values.title),
+    fold(values.provider),
+    values.size ?? null,
+    values.seeders ?? null,
+    values.ita ?? 0,
+    values.multi ?? 0,
+  ])
 }
 const evaluate = (sql: string, params: Array<string | number | null>) =>
   (db.query(`SELECT (${sql}) AS v FROM torrents t`).get(...params) as { v: number }).v
@@ -20,7 +31,7 @@ describe('ruleMatch', () => {
   test.each([
     ['title', 'contains', 'CAM', 'movie.cam.2024', 1],
     ['title', 'contains', 'cam', 'movie.web.2024', 0],
-    ['title', 'contains', 'STRASSE', 'die straße', 0],
+    ['title', 'contains', 'STRASSE', 'die straße', 1],
     ['title', 'contains', 'Straße', 'die strasse', 1],
     ['title', 'not_contains', 'cam', 'movie.web', 1],
     ['title', 'not_contains', 'web', 'movie.web', 0],
@@ -28,6 +39,12 @@ describe('ruleMatch', () => {
     ['title', 'equals', 'movie', 'movie.web', 0],
     ['provider', 'equals', 'ilCorsaroNero', 'ilcorsaronero', 1],
     ['provider', 'contains', '1337', 'knaben (1337x)', 1],
+    // Stored folds (non-ASCII) and SQLite's lower() (ASCII) meet the same folded value.
+    ['title', 'contains', 'CITTÀ', 'La Città Incantata', 1],
+    ['title', 'contains', 'città', 'LA CITTÀ INCANTATA', 1],
+    ['title', 'equals', 'LA CITTÀ', 'la città', 1],
+    ['title', 'contains', 'MOVIE', 'The.MOVIE.2024', 1],
+    ['provider', 'equals', 'ÉLITE', 'élite', 1],
   ] as const)('%s %s %p against %p → %p', (field, operator, value, column, expected) => {
     row(field === 'title' ? { title: column, provider: 'p' } : { title: 't', provider: column })
     const match = ruleMatch(rule(field, operator, value))
