@@ -35,6 +35,8 @@ export interface ImportFigures {
   outer_seconds: number
   outer_peak_rss_mb: number
   disk_mb: number
+  /** Every run's seconds when several ran (`seconds` is then their median, the peak RSS their largest). */
+  runs_seconds?: number[]
 }
 
 export interface RestoreFigures {
@@ -75,6 +77,20 @@ export const benchImport = async (dump: string, dataDir: string): Promise<Import
     outer_peak_rss_mb: Math.round(outerKb / 102.4) / 10,
     disk_mb: mb(directorySize(IMPORTED(dataDir))),
   }
+}
+
+/**
+ * `runs` imports one after the other (the machine is noisy: ±15–25% between identical runs), reported
+ * as the median run with every run's time beside it and the largest peak RSS.
+ */
+export const benchImports = async (dump: string, dataDir: string, runs: number): Promise<ImportFigures> => {
+  const all: ImportFigures[] = []
+  for (let run = 0; run < runs; run++) {
+    Bun.spawnSync(['sync'])
+    all.push(await benchImport(dump, dataDir))
+  }
+  const median = [...all].sort((a, b) => a.seconds - b.seconds)[Math.floor(all.length / 2)]
+  return { ...median, peak_rss_mb: Math.max(...all.map((figures) => figures.peak_rss_mb)), runs_seconds: all.map((figures) => figures.seconds) }
 }
 
 /**

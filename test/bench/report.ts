@@ -99,7 +99,8 @@ export const markdownTable = (results: BenchResults): string => {
   const startup = ran(results.startup) ? results.startup : undefined
   const memory = ran(results.memory) ? results.memory : undefined
   const lines: string[] = ['| measure | icvdb-indexer | PostgreSQL 15 | ratio |', '|---|---|---|---|']
-  lines.push(`| import wall time | ${cell(imp?.seconds, ' s')} | ${cell(pg?.seconds, ' s')} (pg_restore -j${pg?.jobs ?? 2}) | ${times(results.ratios.import_speedup)} faster |`)
+  const importRuns = imp?.runs_seconds && imp.runs_seconds.length > 1 ? ` (median of ${imp.runs_seconds.join(', ')} s)` : ''
+  lines.push(`| import wall time | ${cell(imp?.seconds, ' s')}${importRuns} | ${cell(pg?.seconds, ' s')} (pg_restore -j${pg?.jobs ?? 2}) | ${times(results.ratios.import_speedup)} faster |`)
   const stock = results.pg_restore_stock && ran(results.pg_restore_stock) ? results.pg_restore_stock : undefined
   if (stock) lines.push(`| import wall time, PostgreSQL with stock (durable) settings | ${cell(imp?.seconds, ' s')} | ${cell(stock.seconds, ' s')} (pg_restore -j${stock.jobs}) | ${times(results.ratios.import_speedup_stock)} faster |`)
   lines.push(`| import rows/s | ${cell(imp?.rows_per_second.toLocaleString('en'))} | ${cell(pg?.rows_per_second.toLocaleString('en'))} | |`)
