@@ -13,17 +13,20 @@ import { BatchInsert } from './batch-insert.ts'
 // only matters between two rows with equal seeders, upload time and those digits, which order()
 // settles by reading their full hashes back (with 1M random hashes, hardly ever).
 const HEAD_DIGITS = 13
-const HASH_DIGITS = 40
 
-/** The value of the first 13 digits of a 40-digit lower-case hex hash, or -1 for any other text. */
+/**
+ * The value of the first 13 characters when they are lower-case hex digits (their numeric order is
+ * then their text order; what follows only matters between equal heads, settled on the full text),
+ * or -1 for any other text.
+ */
 const hashHead = (text: string): number => {
-  if (text.length !== HASH_DIGITS) return -1
+  if (text.length < HEAD_DIGITS) return -1
   let head = 0
-  for (let k = 0; k < HASH_DIGITS; k++) {
+  for (let k = 0; k < HEAD_DIGITS; k++) {
     const code = text.charCodeAt(k)
     const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1
     if (digit < 0) return -1
-    if (k < HEAD_DIGITS) head = head * 16 + digit
+    head = head * 16 + digit
   }
   return head
 }
@@ -32,6 +35,46 @@ const hashHead = (text: string): number => {
 const CHUNK_BITS = 16
 const CHUNK_ROWS = 1 << CHUNK_BITS
 const CHUNK_MASK = CHUNK_ROWS - 1
+
+/** [start, end) of each stretch of `indexes` longer than one whose neighbours are all `same`. */
+const runsOf = (indexes: Uint32Array, same: (a: number, b: number) => boolean): Array<[start: number, end: number]> => {
+  const runs: Array<[number, number]> = []
+  for (let start = 0, end = 1; start < indexes.length; start = end, end = start + 1) {
+    while (end < indexes.length && same(indexes[start], indexes[end])) end++
+    if (end - start > 1) runs.push([start, end])
+  }
+  return runs
+}
+
+/**
+ * Positions ordered by `keys` descending, then by position, with two native numeric sorts instead of
+ * a JavaScript comparator (~0.2 s against ~0.45 s at 1M): each key becomes its rank among the distinct
+ * keys, and rank × 2^bits + position sorts as one exact double. Null past 2^26 positions.
+ */
+const descendingOrder = (keys: Float64Array): Uint32Array | null => {
+  const bits = Math.max(1, Math.ceil(Math.log2(keys.length + 1)))
+  if (bits > 26) return null
+  const distinct = keys.slice().sort()
+  let count = 0
+  for (let i = 0; i < distinct.length; i++) if (count === 0 || distinct[i] !== distinct[count - 1]) distinct[count++] = distinct[i]
+  const scale = 2 ** bits
+  const composite = new Float64Array(keys.length)
+  for (let position = 0; position < keys.length; position++) {
+    let low = 0
+    let high = count - 1
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (distinct[middle] < keys[position]) low = middle + 1
+      else high = middle
+    }
+    // The largest key gets rank 0.
+    composite[position] = (count - 1 - low) * scale + position
+  }
+  composite.sort()
+  const order = new Uint32Array(keys.length)
+  for (let i = 0; i < order.length; i++) order[i] = composite[i] % scale
+  return order
+}
 
 /** Full info hashes of some torrents (by id), for ties the hash heads cannot settle. */
 export type HashLookup = (ids: number[]) => Map<number, string>
@@ -54,7 +97,7 @@ export class RankKeys {
   readonly #uploaded: Float64Array[] = []
   readonly #heads: Float64Array[] = []
   readonly #audio: Uint8Array[] = []
-  /** Hashes that are not 40 lower-case hex digits (never seen upstream): their first 13 characters. */
+  /** Hashes not starting with 13 lower-case hex digits (never seen upstream): their first 13 characters. */
   readonly #oddHeads = new Map<number, string>()
   count = 0
 
@@ -109,8 +152,7 @@ export class RankKeys {
   }
 
   /** Seeders, then upload time, both descending: > 0 when b comes first. */
-  #keyOrder(): (a: number, b: number) => number {
-    const packed = this.#packedKeys()
+  #keyOrder(packed: Float64Array | null): (a: number, b: number) => number {
     if (packed) return (a, b) => packed[b] - packed[a]
     const [seeders, uploaded] = [this.#seeders, this.#uploaded]
     return (a, b) =>
@@ -118,15 +160,25 @@ export class RankKeys {
       uploaded[b >>> CHUNK_BITS][b & CHUNK_MASK] - uploaded[a >>> CHUNK_BITS][a & CHUNK_MASK]
   }
 
-  /** Torrent ids (1-based archive positions) in both orders: ~0.5 s for a million. */
+  /** Torrent ids (1-based archive positions) in both orders: ~0.25 s for a million. */
   orders(fullHashes: HashLookup): RankOrders {
-    const indexes = new Uint32Array(this.count)
-    for (let i = 0; i < indexes.length; i++) indexes[i] = i
-    const byKey = this.#keyOrder()
-    indexes.sort((a, b) => byKey(a, b) || this.#compareHeads(a, b) || a - b)
+    const packed = this.#packedKeys()
+    const byKey = this.#keyOrder(packed)
+    // By key, then position; equal keys (rare: seeders and upload second) then go by hash head.
+    const indexes = (packed && descendingOrder(packed)) || this.#comparatorOrder(byKey)
+    for (const [start, end] of runsOf(indexes, (a, b) => byKey(a, b) === 0)) {
+      indexes.subarray(start, end).sort((a, b) => this.#compareHeads(a, b) || a - b)
+    }
     this.#settleTies(indexes, (a, b) => byKey(a, b) || this.#compareHeads(a, b), fullHashes)
     for (let i = 0; i < indexes.length; i++) indexes[i] += 1
     return { byDefault: indexes, italian: this.#italianOrder(indexes) }
+  }
+
+  /** Positions by `byKey`, then position, through a JavaScript comparator (keys outside the packed range). */
+  #comparatorOrder(byKey: (a: number, b: number) => number): Uint32Array {
+    const indexes = new Uint32Array(this.count)
+    for (let i = 0; i < indexes.length; i++) indexes[i] = i
+    return indexes.sort((a, b) => byKey(a, b) || a - b)
   }
 
   /** A stable partition of the default order by audio class: the classes come first by score, ties keep their rank. */
@@ -142,11 +194,7 @@ export class RankKeys {
 
   /** Re-sorts each run of rows that `tied` cannot tell apart by their full hashes, then position. */
   #settleTies(indexes: Uint32Array, tied: (a: number, b: number) => number, fullHashes: HashLookup): void {
-    const runs: Array<[start: number, end: number]> = []
-    for (let start = 0, end = 1; start < indexes.length; start = end, end = start + 1) {
-      while (end < indexes.length && tied(indexes[start], indexes[end]) === 0) end++
-      if (end - start > 1) runs.push([start, end])
-    }
+    const runs = runsOf(indexes, (a, b) => tied(a, b) === 0)
     if (runs.length === 0) return
     const hashes = fullHashes(runs.flatMap(([start, end]) => [...indexes.subarray(start, end)].map((index) => index + 1)))
     for (const [start, end] of runs) {

@@ -177,8 +177,10 @@ const kindAt = (upper: string, start: number, end: number, hash: number): WordKi
 const S = 83
 const U = 85
 const B = 66
-// SUB…, …SUB or …SUBS: the only words gluedSubtitle() can accept.
+// SUB…, …SUB or …SUBS with a language of 3+ letters: the only words gluedSubtitle() can accept.
+const GLUED_MIN_LENGTH = 6
 const mayBeGlued = (upper: string, start: number, end: number): boolean => {
+  if (end - start < GLUED_MIN_LENGTH) return false
   const last = upper.charCodeAt(end - 1) === S ? end - 1 : end
   const at = (i: number, code: number): boolean => i >= start && upper.charCodeAt(i) === code
   return (at(start, S) && at(start + 1, U) && at(start + 2, B)) || (at(last - 3, S) && at(last - 2, U) && at(last - 1, B))

@@ -57,6 +57,11 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
       [3, 100, 'abcdef0123456' + '0'.repeat(27)],
       [3, 100, 'abcdef0123456' + '0'.repeat(27)],
       [3, 100, 'abcdef0123456'],
+      // A hex head with an odd tail, or shorter than a head: still text order.
+      [3, 100, 'abcdef0123456' + 'zz'],
+      [3, 100, 'abcdef012345' + 'Z'],
+      [3, 100, 'abc'],
+      [3, 100, 'abcdef0123456' + 'e'.repeat(30)],
     ]
     expect(rankOrder(rows)).toEqual(sqlOrder(rows))
   })
