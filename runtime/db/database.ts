@@ -18,7 +18,7 @@ export interface OpenSnapshot {
  */
 const missingLayout = (db: Database): string | null => {
   for (const table of ['torrent_rank', 'torrent_rank_italian']) {
-    if (!db.query(`SELECT 1 FROM ${FILES_SCHEMA}.sqlite_master WHERE name = ?`).get(table)) return `no ${table} table`
+    if (!db.query('SELECT 1 FROM main.sqlite_master WHERE name = ?').get(table)) return `no ${table} table in torrents.db`
   }
   if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'
   return null

@@ -86,7 +86,8 @@ const runPipelines = async (archive: Archive, path: string, options: ImportOptio
       tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
     },
     indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
-    onRankOrder: (orders) => worker?.sendRankOrder(orders),
+    // A copy moves to the Worker: torrents.db writes its own rank tables from the original.
+    onRankOrder: (orders) => worker?.sendRankOrder(orders.byDefault.slice()),
   }
   options.signal?.addEventListener('abort', onAbort)
   try {

@@ -16,7 +16,7 @@ import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reade
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
-import { writeRankTables, type RankOrders } from './rank-order.ts'
+import { writeRankOf, writeRankTables, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
@@ -24,8 +24,8 @@ import { validateSnapshotFile } from './validate.ts'
 export type PipelinePart = 'main' | 'files'
 export type PipelinePhase = 'importing' | 'indexing' | 'validating'
 
-/** A statement, or a step that needs the rank order, run in turn after the bulk load. */
-type BuildStep = string | ((db: Database, hooks: PipelineHooks) => Promise<void>)
+/** A statement, or a step that needs the rank orders, run in turn after the bulk load. */
+type BuildStep = string | ((part: OpenPart, hooks: PipelineHooks) => Promise<void>)
 
 interface PartSpec {
   file: string
@@ -44,42 +44,54 @@ interface PartSpec {
 // against ~3.5 s for the same rows bound straight into the FTS table 50 at a time.
 const TITLES_STAGING_DDL = 'CREATE TEMP TABLE torrent_titles (title TEXT NOT NULL)'
 // FTS rowids are ranks, inserted in ascending order as FTS5 needs to append: the order comes from the
-// torrents load (the other thread), then SQLite's sorter orders the titles by rank (~0.8 s at 1M,
-// against ~8 s of random reads), after the files indexes so the order has arrived by then.
+// torrents load (the other thread) into a TEMP table id → rank, then SQLite's sorter orders the titles
+// by rank (~0.8 s at 1M, against ~8 s of random reads), after the files indexes so the order has arrived.
+const RANK_OF_DDL = 'CREATE TEMP TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)'
 const TITLES_FTS_FILL: BuildStep[] = [
-  async (db, hooks) => {
+  async ({ db }, hooks) => {
     if (!hooks.rankOrder) throw new Error('files.db is built without the rank order of the torrents')
     const order = await hooks.rankOrder()
     db.run('BEGIN')
-    writeRankTables(db, order)
+    writeRankOf(db, 'temp.torrent_rank_of', order)
     db.run('COMMIT')
   },
-  'INSERT INTO torrents_fts(rowid, title) SELECT r.rank, t.title FROM temp.torrent_titles t JOIN torrent_rank_of r ON r.id = t.rowid ORDER BY r.rank',
+  'INSERT INTO torrents_fts(rowid, title) SELECT r.rank, t.title FROM temp.torrent_titles t JOIN temp.torrent_rank_of r ON r.id = t.rowid ORDER BY r.rank',
   'DROP TABLE temp.torrent_titles',
+  'DROP TABLE temp.torrent_rank_of',
 ]
+
+// The ranks of torrents.db (both orders), written as soon as its torrents are in: the title index of
+// files.db is numbered by them, and writing them here keeps the two threads' work about even.
+const RANK_TABLES: BuildStep = async (part) => {
+  if (!part.orders) throw new Error('torrents.db is built without its rank orders')
+  part.db.run('BEGIN')
+  writeRankTables(part.db, part.orders)
+  part.db.run('COMMIT')
+  part.orders = null
+}
 
 const PARTS: Record<PipelinePart, PartSpec> = {
   main: {
     file: MAIN_FILE,
     tablesDdl: MAIN_TABLES_DDL,
-    steps: MAIN_INDEXES_DDL,
+    steps: [RANK_TABLES, ...MAIN_INDEXES_DDL],
     loads: [
       { source: 'torrents', mapping: rowMappers.torrents },
       { source: 'pack_files', mapping: rowMappers.pack_files },
     ],
-    objects: ['torrents', 'pack_files', 'snapshot_meta'],
+    objects: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'torrent_rank_italian'],
   },
   // The Worker's side also indexes the torrent titles, which balances the two sides (~11 s each at
   // 1M). The titles load comes first: it gives every hash its torrent id, which the files rows store.
   files: {
     file: FILES_FILE,
-    tablesDdl: [...FILES_TABLES_DDL, TITLES_STAGING_DDL],
+    tablesDdl: [...FILES_TABLES_DDL, TITLES_STAGING_DDL, RANK_OF_DDL],
     steps: [...FILES_INDEXES_DDL, ...TITLES_FTS_FILL],
     loads: [
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
       { source: 'files', mapping: rowMappers.files },
     ],
-    objects: ['files', 'torrents_fts', 'torrent_rank', 'torrent_rank_of', 'torrent_rank_italian'],
+    objects: ['files', 'torrents_fts'],
   },
 }
 
@@ -90,10 +102,10 @@ export interface PipelineHooks {
   onPhase?(phase: PipelinePhase, rows: number): void | Promise<void>
   /** Sorter helper threads for the next index build (PRAGMA threads); asked before each one. */
   indexThreads?(): number
-  /** torrents.db: the torrents load's rank order, for the Worker building files.db (sendRankOrder). */
+  /** torrents.db: the torrents load's rank orders (the Worker building files.db needs the default one). */
   onRankOrder?(orders: RankOrders): void
-  /** files.db: where that order arrives. */
-  rankOrder?(): Promise<RankOrders>
+  /** files.db: where the default order (torrent ids by rank) arrives. */
+  rankOrder?(): Promise<Uint32Array>
 }
 
 /** Rows loaded per snapshot table (torrents, files, pack_files, torrents_fts). */
@@ -112,12 +124,19 @@ interface OpenPart {
   spec: PartSpec
   db: Database
   loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish'] }[]
+  /** The rank orders once the torrents load has published them (torrents.db). */
+  orders: RankOrders | null
 }
 
 const openPart = (archive: Archive, directory: string, spec: PartSpec, hooks: PipelineHooks): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
-  const context: LoadContext = { publishOrder: hooks.onRankOrder, torrentIds: new TorrentIds() }
+  const part: OpenPart = { spec, db, loads, orders: null }
+  const publishOrder = (orders: RankOrders): void => {
+    part.orders = orders
+    hooks.onRankOrder?.(orders)
+  }
+  const context: LoadContext = { publishOrder, torrentIds: new TorrentIds() }
   try {
     for (const load of spec.loads) {
       const table = archive.findTable('public', load.source)
@@ -134,7 +153,7 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec, hooks: Pi
       }
       loads.push({ table: load.counted ?? mapping.target, insert, request, finish: mapping.finish })
     }
-    return { spec, db, loads }
+    return part
   } catch (error) {
     for (const load of loads) load.insert.finalize()
     db.close()
@@ -157,15 +176,13 @@ const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks
     load.insert.finalize()
     load.finish?.(part.db)
     counts[load.table] = result?.rows ?? 0
-    // A table's decoded rows go before the next table's (~20 ms; both threads load at once).
+    // The mapping's state (rank keys, the torrent ids by hash once no load reads them: tens of MB)
+    // and the table's decoded rows go before the next table and the index builds (~20 ms a table).
+    load.request.onRow = undefined
+    load.finish = undefined
     Bun.gc(true)
   }
   part.db.run('COMMIT')
-  // Let the mappings' state go (rank keys, the torrent ids by hash: tens of MB) before the index builds.
-  for (const load of part.loads) {
-    load.request.onRow = undefined
-    load.finish = undefined
-  }
   return counts
 }
 
@@ -183,7 +200,7 @@ export const runPipeline = async (archive: Archive, directory: string, partName:
       part.db.run(`PRAGMA threads = ${hooks.indexThreads?.() ?? 0}`)
       const built = timer(typeof step === 'string' ? step.slice(0, 48) : 'rank tables')
       if (typeof step === 'string') part.db.run(step)
-      else await step(part.db, hooks)
+      else await step(part, hooks)
       built()
       await hooks.onAdvance?.(insertedRows(part))
     }

@@ -222,16 +222,15 @@ const appendPairs = (db: Database, table: string, columns: [string, string], cou
   }
 }
 
-/**
- * Writes both directions of the default order: torrent_rank (rank → id, walked in result order) and
- * torrent_rank_of (id → rank, which the title index is filled through), each in key order; and
- * torrent_rank_italian (rank → id) for italian_preferred.
- */
+/** Writes torrent_rank and torrent_rank_italian (rank → id, walked in result order), in key order. */
 export const writeRankTables = (db: Database, orders: RankOrders): void => {
-  const ids = orders.byDefault
-  const rankOf = new Uint32Array(ids.length + 1)
-  ids.forEach((id, index) => (rankOf[id] = index + 1))
-  appendPairs(db, 'torrent_rank', ['rank', 'id'], ids.length, (rank) => [rank, ids[rank - 1]])
-  appendPairs(db, 'torrent_rank_of', ['id', 'rank'], ids.length, (id) => [id, rankOf[id]])
-  appendPairs(db, 'torrent_rank_italian', ['rank', 'id'], ids.length, (rank) => [rank, orders.italian[rank - 1]])
+  appendPairs(db, 'torrent_rank', ['rank', 'id'], orders.byDefault.length, (rank) => [rank, orders.byDefault[rank - 1]])
+  appendPairs(db, 'torrent_rank_italian', ['rank', 'id'], orders.italian.length, (rank) => [rank, orders.italian[rank - 1]])
+}
+
+/** Writes the default order the other way, id → rank, into `table` (the title index is filled through it). */
+export const writeRankOf = (db: Database, table: string, byDefault: Uint32Array): void => {
+  const rankOf = new Uint32Array(byDefault.length + 1)
+  byDefault.forEach((id, index) => (rankOf[id] = index + 1))
+  appendPairs(db, table, ['id', 'rank'], byDefault.length, (id) => [id, rankOf[id]])
 }

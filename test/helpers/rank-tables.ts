@@ -1,7 +1,7 @@
 /**
- * What the importer derives in files.db from the torrents (runtime/importer/rank-order.ts), written
- * for hand-built test snapshots from SQLite's own ORDER BY: torrent_rank, torrent_rank_of, the
- * title index numbered by rank and torrent_rank_italian.
+ * What the importer derives from the torrents (runtime/importer/rank-order.ts), written for hand-built
+ * test snapshots from SQLite's own ORDER BY: torrent_rank and torrent_rank_italian in torrents.db, the
+ * title index of files.db numbered by rank.
  */
 import type { Database } from 'bun:sqlite'
 import { ITALIAN_PREFERRED } from '../../runtime/search/rank.ts'
@@ -12,18 +12,14 @@ const ITALIAN_ORDER_SQL = `SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERR
 
 export const writeRankedTitles = (main: Database, files: Database): void => {
   const rows = main.query(RANK_ORDER_SQL).values() as Array<[number, string]>
-  const byRank = files.prepare('INSERT INTO torrent_rank (rank, id) VALUES (?, ?)')
-  const byId = files.prepare('INSERT INTO torrent_rank_of (id, rank) VALUES (?, ?)')
-  const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
-  const italian = files.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
   const italianIds = main.query(ITALIAN_ORDER_SQL).values() as Array<[number]>
-  files.transaction(() => {
-    rows.forEach(([id, text], index) => {
-      byRank.run(index + 1, id)
-      byId.run(id, index + 1)
-      title.run(index + 1, text)
-    })
+  const byRank = main.prepare('INSERT INTO torrent_rank (rank, id) VALUES (?, ?)')
+  const italian = main.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
+  main.transaction(() => {
+    rows.forEach(([id], index) => byRank.run(index + 1, id))
     italianIds.forEach(([id], index) => italian.run(index + 1, id))
   })()
-  for (const statement of [byRank, byId, title, italian]) statement.finalize()
+  const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+  files.transaction(() => rows.forEach(([, text], index) => title.run(index + 1, text)))()
+  for (const statement of [byRank, italian, title]) statement.finalize()
 }

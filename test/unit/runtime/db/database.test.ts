@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite'
 import { readdirSync, readlinkSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openSnapshot, useSqliteTempDirectory } from '../../../../runtime/db/database.ts'
-import { FILES_FILE } from '../../../../runtime/db/schema.ts'
+import { MAIN_FILE } from '../../../../runtime/db/schema.ts'
 import { buildSnapshot, hashOf } from '../../../helpers/snapshot-rows.ts'
 import { tempDataDir } from '../../../helpers/server.ts'
 
@@ -42,9 +42,9 @@ describe('openSnapshot', () => {
     try {
       const snapshot = buildSnapshot(join(directory, 'snap'), { torrents: [{ info_hash: hashOf('old'), title: 'Old Movie 2001' }] })
       snapshot.db.close()
-      const files = new Database(join(directory, 'snap', FILES_FILE))
-      files.run('DROP TABLE torrent_rank')
-      files.close()
+      const main = new Database(join(directory, 'snap', MAIN_FILE))
+      main.run('DROP TABLE torrent_rank')
+      main.close()
       expect(() => openSnapshot(join(directory, 'snap'), 'db-old')).toThrow('imported by an older version')
     } finally {
       rmSync(directory, { recursive: true, force: true })

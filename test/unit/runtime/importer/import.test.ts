@@ -7,6 +7,7 @@ import { ArchiveError, ImportError, importSnapshot, type ImportProgress } from '
 import { ftsRowCount } from '../../../../runtime/importer/validate.ts'
 import { buildArchive } from '../../../fixtures/snapshots/archive-builder.ts'
 import { RANK_ORDER_SQL } from '../../../helpers/rank-tables.ts'
+import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 import { FIXTURES, fixtureBytes, fixturePath, manifest, patchBytes, streamOf, tempDirectory, writeArchive } from '../../../fixtures/snapshots/snapshot-fixtures.ts'
 
 const work = tempDirectory('importer-test-')
@@ -77,18 +78,15 @@ describe('importSnapshot stores known rows exactly', async () => {
     files.close()
   })
 
-  test('torrent_rank numbers the torrents in the default result order, both ways', () => {
-    files.run(`ATTACH '${join(directory, 'torrents.db')}' AS main_db`)
-    try {
-      const expected = (files.query(RANK_ORDER_SQL.replace('FROM torrents', 'FROM main_db.torrents')).values() as [number, string][]).map(([id]) => id)
-      expect(expected.length).toBe(EXPECTED_COUNTS.torrents)
-      expect((files.query('SELECT id FROM torrent_rank ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(expected)
-      expect(files.query('SELECT min(rank) AS low, max(rank) AS high FROM torrent_rank').get()).toEqual({ low: 1, high: expected.length })
-      const rankOf = files.query('SELECT id, rank FROM torrent_rank_of ORDER BY id').values() as [number, number][]
-      expect(rankOf).toEqual(expected.map((id, index) => [id, index + 1] as [number, number]).sort((a, b) => a[0] - b[0]))
-    } finally {
-      files.run('DETACH main_db')
-    }
+  test('torrent_rank numbers the torrents in the default result order; files.db keeps no import-only table', () => {
+    const expected = (db.query(RANK_ORDER_SQL).values() as [number, string][]).map(([id]) => id)
+    expect(expected.length).toBe(EXPECTED_COUNTS.torrents)
+    expect((db.query('SELECT id FROM torrent_rank ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(expected)
+    expect(db.query('SELECT min(rank) AS low, max(rank) AS high FROM torrent_rank').get()).toEqual({ low: 1, high: expected.length })
+    const italian = (db.query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
+    expect((db.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
+    const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%'").values() as [string][]).map(([name]) => name)
+    expect(tables).toEqual(['files'])
   })
 
   test('torrents_fts in files.db indexes every title under its torrent rank', () => {
@@ -96,9 +94,8 @@ describe('importSnapshot stores known rows exactly', async () => {
     const indexed = ftsRowCount(files, 'torrents_fts')
     expect(indexed).toBe(EXPECTED_COUNTS.torrents)
     const id = torrent(db, '46447d6f4b260e5fa1a367927f206cce53bd7fd8').id
-    const ids = (
-      files.query("SELECT r.id FROM torrents_fts f JOIN torrent_rank r ON r.rank = f.rowid WHERE f.torrents_fts MATCH 'grande bellezza'").values() as [number][]
-    ).map(([rowid]) => rowid)
+    const ranks = (files.query("SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'grande bellezza'").values() as [number][]).map(([rank]) => rank)
+    const ids = ranks.map((rank) => (db.query('SELECT id FROM torrent_rank WHERE rank = ?').get(rank) as { id: number }).id)
     const expected = (db.query("SELECT id FROM torrents WHERE coalesce(title_fold, lower(title)) LIKE '%grande%bellezza%' ORDER BY id").values() as [number][]).map(([rowid]) => rowid)
     expect(ids).toContain(id)
     expect(ids.sort((a, b) => a - b)).toEqual(expected)
