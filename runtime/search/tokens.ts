@@ -36,7 +36,12 @@ const openTokenizer = (): Tokenizer => {
 }
 
 /** The distinct FTS tokens of `text` (case-folded, accents removed), in order of appearance. */
-export const queryTokens = (text: string): string[] => {
+export const queryTokens = (text: string): string[] =>
+  // ASCII text (nearly every query) needs no round trip through SQLite: ~0.2 ms of the main thread a search.
+  ASCII_TEXT.test(text) ? [...new Set(text.toLowerCase().match(ASCII_RUN) ?? [])] : sqliteTokens(text)
+
+/** queryTokens() as SQLite's tokenizer itself gives them, for any text. */
+export const sqliteTokens = (text: string): string[] => {
   tokenizer ??= openTokenizer()
   tokenizer.begin.run()
   try {
@@ -58,6 +63,7 @@ export const ftsMatch = (tokens: readonly string[]): string => tokens.map((token
 // ASCII letters and digits, lower-cased, and nothing else: a regex then decides a match exactly.
 const ASCII_TEXT = /^[\x00-\x7F]*$/
 const ASCII_TOKEN = /^[a-z0-9]+$/
+const ASCII_RUN = /[a-z0-9]+/g
 
 /** Whether titlesMatching() can decide for these tokens (each one ASCII letters and digits). */
 export const walkableTokens = (tokens: readonly string[]): boolean => tokens.length > 0 && tokens.every((token) => ASCII_TOKEN.test(token))

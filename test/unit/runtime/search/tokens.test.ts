@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
-import { FTS_TOKENIZER, ftsMatch, queryTokens, titlesMatching, titleWords, walkableTokens } from '../../../../runtime/search/tokens.ts'
+import { FTS_TOKENIZER, ftsMatch, queryTokens, sqliteTokens, titlesMatching, titleWords, walkableTokens } from '../../../../runtime/search/tokens.ts'
 
 describe('queryTokens', () => {
   test.each([
@@ -22,6 +22,18 @@ describe('queryTokens', () => {
 
   test('ignores NUL characters instead of failing', () => {
     expect(queryTokens('a\0b')).toEqual(['a', 'b'])
+    expect(sqliteTokens('a\0b')).toEqual(['a', 'b'])
+  })
+
+  test('the ASCII fast path gives exactly what SQLite\'s tokenizer gives, on 5,000 random ASCII strings', () => {
+    let state = 12345
+    const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
+    // Every ASCII code, weighted towards letters, digits and the separators titles use.
+    const alphabet = [...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)), ...'aAzZ09._- '.repeat(6)]
+    for (let i = 0; i < 5000; i++) {
+      const text = Array.from({ length: next(40) }, () => alphabet[next(alphabet.length)]).join('')
+      expect(queryTokens(text)).toEqual(sqliteTokens(text))
+    }
   })
 })
 
