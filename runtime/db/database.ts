@@ -17,8 +17,8 @@ export interface OpenSnapshot {
  * torrent_rank exists) and files naming their torrent by id. Null when the snapshot has them all.
  */
 const missingLayout = (db: Database): string | null => {
-  for (const table of ['torrent_rank', 'torrent_rank_italian']) {
-    if (!db.query('SELECT 1 FROM main.sqlite_master WHERE name = ?').get(table)) return `no ${table} table in torrents.db`
+  for (const [schema, table] of [['main', 'torrent_rank'], [FILES_SCHEMA, 'torrent_rank_italian']]) {
+    if (!db.query(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = ?`).get(table)) return `no ${table} table`
   }
   if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'
   return null

@@ -80,8 +80,6 @@ export const MAIN_TABLES_DDL = [
   `CREATE TABLE snapshot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   // The default result order (runtime/importer/rank-order.ts), rank → id; torrents_fts rowids are ranks.
   `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
-  // The order of italian_preferred (runtime/search/rank.ts): its score, then the default order.
-  `CREATE TABLE torrent_rank_italian (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
 ]
 
 export const FILES_TABLES_DDL = [
@@ -91,6 +89,9 @@ export const FILES_TABLES_DDL = [
   // No per-row sizes (columnsize=0: they serve only ranking functions; 0.2 s of a 1M import), so the
   // table cannot be scanned: its row count is read from its own records (runtime/importer/validate.ts).
   `CREATE VIRTUAL TABLE torrents_fts USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0)`,
+  // The order of italian_preferred (runtime/search/rank.ts): its score, then the default order. Here
+  // rather than beside torrent_rank in torrents.db: written by the Worker, it evens out the two threads.
+  `CREATE TABLE torrent_rank_italian (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
   // A file names its torrent by id (torrents.id): the archive's info_hash, looked up at import
   // (runtime/importer/torrent-ids.ts); NULL when the archive holds no torrent with that hash.
   `CREATE TABLE files (

@@ -86,8 +86,8 @@ const runPipelines = async (archive: Archive, path: string, options: ImportOptio
       tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
     },
     indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
-    // A copy moves to the Worker: torrents.db writes its own rank tables from the original.
-    onRankOrder: (orders) => worker?.sendRankOrder(orders.byDefault.slice()),
+    // Copies move to the Worker: torrents.db writes torrent_rank from the original.
+    onRankOrder: (orders) => worker?.sendRankOrder({ byDefault: orders.byDefault.slice(), italian: orders.italian }),
   }
   options.signal?.addEventListener('abort', onAbort)
   try {

@@ -3,6 +3,7 @@
  * file itself. It posts progress and the final counts, never rows (cloning rows costs more than parsing).
  */
 import { openArchive } from '../pgarchive/reader.ts'
+import type { RankOrders } from './rank-order.ts'
 import { runPipeline, type PipelinePart, type PipelinePhase, type TableCounts } from './pipeline.ts'
 
 declare const self: Worker
@@ -13,8 +14,8 @@ export interface WorkerJob {
   part: PipelinePart
 }
 
-/** From the importing thread: the job, then (once its torrents are loaded) their ids in rank order. */
-export type WorkerRequest = { type: 'job'; job: WorkerJob } | { type: 'rank'; ids: Uint32Array }
+/** From the importing thread: the job, then (once its torrents are loaded) their rank orders. */
+export type WorkerRequest = { type: 'job'; job: WorkerJob } | { type: 'rank'; orders: RankOrders }
 
 export type WorkerMessage =
   | { type: 'progress'; phase: PipelinePhase; decodedBytes: number; rows: number }
@@ -23,8 +24,8 @@ export type WorkerMessage =
 
 const PROGRESS_INTERVAL_MS = 100
 
-let deliverRankOrder = (_ids: Uint32Array): void => {}
-const rankOrder = new Promise<Uint32Array>((resolve) => (deliverRankOrder = resolve))
+let deliverRankOrder = (_orders: RankOrders): void => {}
+const rankOrder = new Promise<RankOrders>((resolve) => (deliverRankOrder = resolve))
 
 const run = async (job: WorkerJob): Promise<WorkerMessage> => {
   const archive = await openArchive(job.path)
@@ -57,7 +58,7 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
 }
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
-  if (event.data.type === 'rank') return deliverRankOrder(event.data.ids)
+  if (event.data.type === 'rank') return deliverRankOrder(event.data.orders)
   const message = await run(event.data.job).catch((error: unknown): WorkerMessage => ({
     type: 'error',
     name: error instanceof Error ? error.name : 'Error',

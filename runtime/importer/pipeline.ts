@@ -16,7 +16,7 @@ import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reade
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
-import { writeRankOf, writeRankTables, type RankOrders } from './rank-order.ts'
+import { writeRankOf, writeRanks, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
@@ -50,9 +50,10 @@ const RANK_OF_DDL = 'CREATE TEMP TABLE torrent_rank_of (id INTEGER PRIMARY KEY, 
 const TITLES_FTS_FILL: BuildStep[] = [
   async ({ db }, hooks) => {
     if (!hooks.rankOrder) throw new Error('files.db is built without the rank order of the torrents')
-    const order = await hooks.rankOrder()
+    const orders = await hooks.rankOrder()
     db.run('BEGIN')
-    writeRankOf(db, 'temp.torrent_rank_of', order)
+    writeRanks(db, 'torrent_rank_italian', orders.italian)
+    writeRankOf(db, 'temp.torrent_rank_of', orders.byDefault)
     db.run('COMMIT')
   },
   'INSERT INTO torrents_fts(rowid, title) SELECT r.rank, t.title FROM temp.torrent_titles t JOIN temp.torrent_rank_of r ON r.id = t.rowid ORDER BY r.rank',
@@ -60,12 +61,12 @@ const TITLES_FTS_FILL: BuildStep[] = [
   'DROP TABLE temp.torrent_rank_of',
 ]
 
-// The ranks of torrents.db (both orders), written as soon as its torrents are in: the title index of
-// files.db is numbered by them, and writing them here keeps the two threads' work about even.
+// torrent_rank, written as soon as the torrents are in: the title index of files.db is numbered by it,
+// and writing it here (torrent_rank_italian in the Worker) keeps the two threads' work about even.
 const RANK_TABLES: BuildStep = async (part) => {
   if (!part.orders) throw new Error('torrents.db is built without its rank orders')
   part.db.run('BEGIN')
-  writeRankTables(part.db, part.orders)
+  writeRanks(part.db, 'torrent_rank', part.orders.byDefault)
   part.db.run('COMMIT')
   part.orders = null
 }
@@ -79,7 +80,7 @@ const PARTS: Record<PipelinePart, PartSpec> = {
       { source: 'torrents', mapping: rowMappers.torrents },
       { source: 'pack_files', mapping: rowMappers.pack_files },
     ],
-    objects: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'torrent_rank_italian'],
+    objects: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'],
   },
   // The Worker's side also indexes the torrent titles, which balances the two sides (~11 s each at
   // 1M). The titles load comes first: it gives every hash its torrent id, which the files rows store.
@@ -91,7 +92,7 @@ const PARTS: Record<PipelinePart, PartSpec> = {
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
       { source: 'files', mapping: rowMappers.files },
     ],
-    objects: ['files', 'torrents_fts'],
+    objects: ['files', 'torrents_fts', 'torrent_rank_italian'],
   },
 }
 
@@ -104,8 +105,8 @@ export interface PipelineHooks {
   indexThreads?(): number
   /** torrents.db: the torrents load's rank orders (the Worker building files.db needs the default one). */
   onRankOrder?(orders: RankOrders): void
-  /** files.db: where the default order (torrent ids by rank) arrives. */
-  rankOrder?(): Promise<Uint32Array>
+  /** files.db: where the orders arrive. */
+  rankOrder?(): Promise<RankOrders>
 }
 
 /** Rows loaded per snapshot table (torrents, files, pack_files, torrents_fts). */

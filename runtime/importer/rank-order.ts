@@ -222,11 +222,9 @@ const appendPairs = (db: Database, table: string, columns: [string, string], cou
   }
 }
 
-/** Writes torrent_rank and torrent_rank_italian (rank → id, walked in result order), in key order. */
-export const writeRankTables = (db: Database, orders: RankOrders): void => {
-  appendPairs(db, 'torrent_rank', ['rank', 'id'], orders.byDefault.length, (rank) => [rank, orders.byDefault[rank - 1]])
-  appendPairs(db, 'torrent_rank_italian', ['rank', 'id'], orders.italian.length, (rank) => [rank, orders.italian[rank - 1]])
-}
+/** Writes an order as rank → id into `table` (torrent_rank, torrent_rank_italian: walked in result order). */
+export const writeRanks = (db: Database, table: string, ids: Uint32Array): void =>
+  appendPairs(db, table, ['rank', 'id'], ids.length, (rank) => [rank, ids[rank - 1]])
 
 /** Writes the default order the other way, id → rank, into `table` (the title index is filled through it). */
 export const writeRankOf = (db: Database, table: string, byDefault: Uint32Array): void => {

@@ -3,12 +3,13 @@ import { ArchiveError } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
 import type { PipelineProgress } from './import-progress.ts'
 import type { TableCounts } from './pipeline.ts'
+import type { RankOrders } from './rank-order.ts'
 import type { WorkerJob, WorkerMessage, WorkerRequest } from './pipeline-worker.ts'
 
 export interface PipelineWorker {
   done: Promise<TableCounts>
-  /** Hands over the torrent ids in the default order (the buffer moves to the Worker). */
-  sendRankOrder(ids: Uint32Array): void
+  /** Hands over the rank orders (the buffers move to the Worker). */
+  sendRankOrder(orders: RankOrders): void
   terminate(): void
 }
 
@@ -46,8 +47,8 @@ export const startPipelineWorker = (job: WorkerJob, onProgress: (progress: Pipel
   worker.postMessage({ type: 'job', job } satisfies WorkerRequest)
   return {
     done,
-    sendRankOrder(ids) {
-      if (!finished) worker.postMessage({ type: 'rank', ids } satisfies WorkerRequest, [ids.buffer])
+    sendRankOrder(orders) {
+      if (!finished) worker.postMessage({ type: 'rank', orders } satisfies WorkerRequest, [orders.byDefault.buffer, orders.italian.buffer])
     },
     terminate() {
       if (finished) return

@@ -6,8 +6,8 @@ import type { Database } from 'bun:sqlite'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { FILES_SCHEMA, META_KEYS } from '../db/schema.ts'
 
-const MAIN_TABLES = ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'torrent_rank_italian'] as const
-const FILES_TABLES = ['files', 'torrents_fts'] as const
+const MAIN_TABLES = ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'] as const
+const FILES_TABLES = ['files', 'torrents_fts', 'torrent_rank_italian'] as const
 const COUNTED: ReadonlyArray<readonly [table: string, key: string]> = [
   ['torrents', META_KEYS.torrents],
   ['files', META_KEYS.files],

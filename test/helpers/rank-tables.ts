@@ -1,7 +1,7 @@
 /**
  * What the importer derives from the torrents (runtime/importer/rank-order.ts), written for hand-built
- * test snapshots from SQLite's own ORDER BY: torrent_rank and torrent_rank_italian in torrents.db, the
- * title index of files.db numbered by rank.
+ * test snapshots from SQLite's own ORDER BY: torrent_rank in torrents.db, the title index of files.db
+ * numbered by rank and torrent_rank_italian beside it.
  */
 import type { Database } from 'bun:sqlite'
 import { ITALIAN_PREFERRED } from '../../runtime/search/rank.ts'
@@ -14,12 +14,12 @@ export const writeRankedTitles = (main: Database, files: Database): void => {
   const rows = main.query(RANK_ORDER_SQL).values() as Array<[number, string]>
   const italianIds = main.query(ITALIAN_ORDER_SQL).values() as Array<[number]>
   const byRank = main.prepare('INSERT INTO torrent_rank (rank, id) VALUES (?, ?)')
-  const italian = main.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
-  main.transaction(() => {
-    rows.forEach(([id], index) => byRank.run(index + 1, id))
+  main.transaction(() => rows.forEach(([id], index) => byRank.run(index + 1, id)))()
+  const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
+  const italian = files.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
+  files.transaction(() => {
+    rows.forEach(([, text], index) => title.run(index + 1, text))
     italianIds.forEach(([id], index) => italian.run(index + 1, id))
   })()
-  const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
-  files.transaction(() => rows.forEach(([, text], index) => title.run(index + 1, text)))()
   for (const statement of [byRank, italian, title]) statement.finalize()
 }

@@ -84,9 +84,9 @@ describe('importSnapshot stores known rows exactly', async () => {
     expect((db.query('SELECT id FROM torrent_rank ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(expected)
     expect(db.query('SELECT min(rank) AS low, max(rank) AS high FROM torrent_rank').get()).toEqual({ low: 1, high: expected.length })
     const italian = (db.query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
-    expect((db.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
-    const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%'").values() as [string][]).map(([name]) => name)
-    expect(tables).toEqual(['files'])
+    expect((files.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
+    const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%' ORDER BY name").values() as [string][]).map(([name]) => name)
+    expect(tables).toEqual(['files', 'torrent_rank_italian'])
   })
 
   test('torrents_fts in files.db indexes every title under its torrent rank', () => {

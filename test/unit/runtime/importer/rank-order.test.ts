@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, writeRankOf, writeRankTables, type RankOrders } from '../../../../runtime/importer/rank-order.ts'
+import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, writeRankOf, writeRanks, type RankOrders } from '../../../../runtime/importer/rank-order.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
@@ -84,14 +84,15 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
   })
 })
 
-test('writeRankTables writes rank → id in both orders; writeRankOf the default one id → rank', () => {
+test('writeRanks writes an order rank → id; writeRankOf id → rank', () => {
   const db = new Database(':memory:')
   db.run('CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)')
   db.run('CREATE TABLE torrent_rank_italian (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)')
   db.run('CREATE TEMP TABLE rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)')
   const ids = Uint32Array.from({ length: 123 }, (_, index) => ((index * 37) % 123) + 1)
   const italian = ids.slice().reverse()
-  writeRankTables(db, { byDefault: ids, italian })
+  writeRanks(db, 'torrent_rank', ids)
+  writeRanks(db, 'torrent_rank_italian', italian)
   writeRankOf(db, 'temp.rank_of', ids)
   expect(db.query('SELECT id FROM torrent_rank ORDER BY rank').values().flat()).toEqual([...ids])
   expect(db.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values().flat()).toEqual([...italian])
