@@ -4,7 +4,7 @@
  */
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { FILES_FILE, FILES_SCHEMA, MAIN_FILE } from './schema.ts'
+import { FILES_FILE, FILES_SCHEMA, MAIN_FILE, SNAPSHOT_TABLES } from './schema.ts'
 
 export interface OpenSnapshot {
   db: Database
@@ -13,11 +13,13 @@ export interface OpenSnapshot {
 }
 
 /**
- * What search needs and older imports lacked: the rank tables (torrents_fts is numbered by rank since
- * torrent_rank exists) and files naming their torrent by id. Null when the snapshot has them all.
+ * What search needs and older imports lacked: every table of SNAPSHOT_TABLES (the rank tables are
+ * newer than the rest; torrents_fts is numbered by rank since torrent_rank exists) and files naming
+ * their torrent by id. Null when the snapshot has them all.
  */
 const missingLayout = (db: Database): string | null => {
-  for (const [schema, table] of [['main', 'torrent_rank'], [FILES_SCHEMA, 'torrent_rank_italian']]) {
+  const tables = [...SNAPSHOT_TABLES.main.map((table) => ['main', table]), ...SNAPSHOT_TABLES.files.map((table) => [FILES_SCHEMA, table])]
+  for (const [schema, table] of tables) {
     if (!db.query(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = ?`).get(table)) return `no ${table} table`
   }
   if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'

@@ -128,6 +128,15 @@ export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
 ]
 
+/**
+ * The tables each file of a snapshot holds: the importer checks them once a file is built, the switch
+ * before a snapshot serves, and openSnapshot refuses a snapshot without them (an older build's).
+ */
+export const SNAPSHOT_TABLES = {
+  main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'],
+  files: ['files', 'torrents_fts', 'torrent_rank_italian'],
+} as const
+
 /** Keys of snapshot_meta written by the importer. */
 export const META_KEYS = {
   tag: 'tag',

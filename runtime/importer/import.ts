@@ -86,8 +86,7 @@ const runPipelines = async (archive: Archive, path: string, options: ImportOptio
       tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
     },
     indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
-    // Copies move to the Worker: torrents.db writes torrent_rank from the original.
-    onRankOrder: (orders) => worker?.sendRankOrder({ byDefault: orders.byDefault.slice(), italian: orders.italian }),
+    onRankOrder: (orders) => worker?.sendRankOrder(orders),
   }
   options.signal?.addEventListener('abort', onAbort)
   try {

@@ -11,6 +11,7 @@ import {
   MAIN_FILE,
   MAIN_INDEXES_DDL,
   MAIN_TABLES_DDL,
+  SNAPSHOT_TABLES,
 } from '../db/schema.ts'
 import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reader.ts'
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
@@ -61,13 +62,15 @@ const TITLES_FTS_FILL: BuildStep[] = [
   'DROP TABLE temp.torrent_rank_of',
 ]
 
-// torrent_rank, written as soon as the torrents are in: the title index of files.db is numbered by it,
-// and writing it here (torrent_rank_italian in the Worker) keeps the two threads' work about even.
-const RANK_TABLES: BuildStep = async (part) => {
+// torrent_rank, written as soon as the torrents are in, then both orders go to the Worker: the title
+// index of files.db is numbered by the default one, and torrent_rank_italian written there keeps the
+// two threads' work about even.
+const RANK_TABLES: BuildStep = async (part, hooks) => {
   if (!part.orders) throw new Error('torrents.db is built without its rank orders')
   part.db.run('BEGIN')
   writeRanks(part.db, 'torrent_rank', part.orders.byDefault)
   part.db.run('COMMIT')
+  hooks.onRankOrder?.(part.orders)
   part.orders = null
 }
 
@@ -80,7 +83,7 @@ const PARTS: Record<PipelinePart, PartSpec> = {
       { source: 'torrents', mapping: rowMappers.torrents },
       { source: 'pack_files', mapping: rowMappers.pack_files },
     ],
-    objects: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'],
+    objects: SNAPSHOT_TABLES.main,
   },
   // The Worker's side also indexes the torrent titles, which balances the two sides (~11 s each at
   // 1M). The titles load comes first: it gives every hash its torrent id, which the files rows store.
@@ -92,7 +95,7 @@ const PARTS: Record<PipelinePart, PartSpec> = {
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
       { source: 'files', mapping: rowMappers.files },
     ],
-    objects: ['files', 'torrents_fts', 'torrent_rank_italian'],
+    objects: SNAPSHOT_TABLES.files,
   },
 }
 
@@ -103,7 +106,7 @@ export interface PipelineHooks {
   onPhase?(phase: PipelinePhase, rows: number): void | Promise<void>
   /** Sorter helper threads for the next index build (PRAGMA threads); asked before each one. */
   indexThreads?(): number
-  /** torrents.db: the torrents load's rank orders (the Worker building files.db needs the default one). */
+  /** torrents.db: the torrents load's rank orders once torrent_rank is written, for the Worker building files.db. */
   onRankOrder?(orders: RankOrders): void
   /** files.db: where the orders arrive. */
   rankOrder?(): Promise<RankOrders>
@@ -129,15 +132,11 @@ interface OpenPart {
   orders: RankOrders | null
 }
 
-const openPart = (archive: Archive, directory: string, spec: PartSpec, hooks: PipelineHooks): OpenPart => {
+const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
   const part: OpenPart = { spec, db, loads, orders: null }
-  const publishOrder = (orders: RankOrders): void => {
-    part.orders = orders
-    hooks.onRankOrder?.(orders)
-  }
-  const context: LoadContext = { publishOrder, torrentIds: new TorrentIds() }
+  const context: LoadContext = { publishOrder: (orders) => (part.orders = orders), torrentIds: new TorrentIds() }
   try {
     for (const load of spec.loads) {
       const table = archive.findTable('public', load.source)
@@ -189,7 +188,7 @@ const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks
 
 /** Loads, indexes and validates one snapshot file (`partName`) from `archive` into `directory`. */
 export const runPipeline = async (archive: Archive, directory: string, partName: PipelinePart, hooks: PipelineHooks = {}): Promise<TableCounts> => {
-  const part = openPart(archive, directory, PARTS[partName], hooks)
+  const part = openPart(archive, directory, PARTS[partName])
   try {
     await hooks.onPhase?.('importing', 0)
     const loaded = timer(`${partName} load`)

@@ -4,10 +4,8 @@
  */
 import type { Database } from 'bun:sqlite'
 import type { SnapshotDatabase } from '../db/database.ts'
-import { FILES_SCHEMA, META_KEYS } from '../db/schema.ts'
+import { FILES_SCHEMA, META_KEYS, SNAPSHOT_TABLES } from '../db/schema.ts'
 
-const MAIN_TABLES = ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'] as const
-const FILES_TABLES = ['files', 'torrents_fts', 'torrent_rank_italian'] as const
 const COUNTED: ReadonlyArray<readonly [table: string, key: string]> = [
   ['torrents', META_KEYS.torrents],
   ['files', META_KEYS.files],
@@ -24,7 +22,7 @@ const metaValue = (db: Database, key: string): string | null =>
 export const snapshotProblem = (db: Database, tag: string): string | null => {
   const main = tableNames(db, 'main')
   const files = tableNames(db, FILES_SCHEMA)
-  const missing = [...MAIN_TABLES.filter((name) => !main.has(name)), ...FILES_TABLES.filter((name) => !files.has(name))]
+  const missing = [...SNAPSHOT_TABLES.main.filter((name) => !main.has(name)), ...SNAPSHOT_TABLES.files.filter((name) => !files.has(name))]
   if (missing.length > 0) return `the new snapshot lacks table ${missing.join(', ')}`
   const recordedTag = metaValue(db, META_KEYS.tag)
   if (recordedTag !== tag) return `the new snapshot records tag ${recordedTag ?? 'none'} instead of ${tag}`

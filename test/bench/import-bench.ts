@@ -80,13 +80,19 @@ export const benchImport = async (dump: string, dataDir: string): Promise<Import
 }
 
 /**
+ * Writes out what earlier steps left dirty (a deleted data directory, an import's files) so the
+ * write-back of one timed step does not land in the next one's time.
+ */
+export const settleDisk = (): void => void Bun.spawnSync(['sync'])
+
+/**
  * `runs` imports one after the other (the machine is noisy: ±15–25% between identical runs), reported
  * as the median run with every run's time beside it and the largest peak RSS.
  */
 export const benchImports = async (dump: string, dataDir: string, runs: number): Promise<ImportFigures> => {
   const all: ImportFigures[] = []
   for (let run = 0; run < runs; run++) {
-    Bun.spawnSync(['sync'])
+    settleDisk()
     all.push(await benchImport(dump, dataDir))
   }
   const median = [...all].sort((a, b) => a.seconds - b.seconds)[Math.floor(all.length / 2)]
@@ -120,14 +126,21 @@ const restoreInto = async (cluster: PgCluster, dump: string): Promise<number> =>
   return (performance.now() - started) / 1000
 }
 
+const round2 = (value: number): number => Math.round(value * 100) / 100
+
+/** The figures of a restore into database icvdb of `cluster` that took `seconds`. */
+const restoreFigures = async (cluster: PgCluster, seconds: number, rows: number, analyzeSeconds: number, settings: Record<string, string>): Promise<RestoreFigures> => {
+  const size = Number((await cluster.psql('icvdb', ['-At', '-c', `SELECT pg_database_size('icvdb')`])).trim())
+  return { jobs: RESTORE_JOBS, seconds: round2(seconds), rows_per_second: Math.round(rows / seconds), analyze_seconds: round2(analyzeSeconds), disk_mb: mb(size), settings }
+}
+
 /** The same restore into a cluster with stock settings (then stopped and removed): the durable baseline. */
 export const benchStockRestore = async (dump: string, workDir: string, rows: number, log: (line: string) => void): Promise<RestoreFigures> => {
   const cluster = await startPgCluster({ directory: workDir, log, settings: STOCK_SETTINGS })
   try {
     const seconds = await restoreInto(cluster, dump)
     log(`  pg_restore -j${RESTORE_JOBS}, stock settings: ${seconds.toFixed(1)} s`)
-    const size = Number((await cluster.psql('icvdb', ['-At', '-c', `SELECT pg_database_size('icvdb')`])).trim())
-    return { jobs: RESTORE_JOBS, seconds: Math.round(seconds * 100) / 100, rows_per_second: Math.round(rows / seconds), analyze_seconds: 0, disk_mb: mb(size), settings: STOCK_SETTINGS }
+    return await restoreFigures(cluster, seconds, rows, 0, STOCK_SETTINGS)
   } finally {
     await cluster.stop()
   }
@@ -137,25 +150,13 @@ export const benchStockRestore = async (dump: string, workDir: string, rows: num
 export const benchRestore = async (dump: string, workDir: string, rows: number, log: (line: string) => void): Promise<{ cluster: PgCluster; figures: RestoreFigures }> => {
   const cluster = await startPgCluster({ directory: workDir, log })
   try {
-    const jobs = RESTORE_JOBS
     const seconds = await restoreInto(cluster, dump)
-    log(`  pg_restore -j${jobs}: ${seconds.toFixed(1)} s`)
+    log(`  pg_restore -j${RESTORE_JOBS}: ${seconds.toFixed(1)} s`)
     // What autovacuum would do before the first queries of a real deployment; not part of the restore time.
     const analyzeStarted = performance.now()
     await cluster.psql('icvdb', ['-c', 'VACUUM (ANALYZE)'])
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000
-    const size = Number((await cluster.psql('icvdb', ['-At', '-c', `SELECT pg_database_size('icvdb')`])).trim())
-    return {
-      cluster,
-      figures: {
-        jobs,
-        seconds: Math.round(seconds * 100) / 100,
-        rows_per_second: Math.round(rows / seconds),
-        analyze_seconds: Math.round(analyzeSeconds * 100) / 100,
-        disk_mb: mb(size),
-        settings: BULK_SETTINGS,
-      },
-    }
+    return { cluster, figures: await restoreFigures(cluster, seconds, rows, analyzeSeconds, BULK_SETTINGS) }
   } catch (error) {
     await cluster.stop()
     throw error

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import { generateDump } from './generate.ts'
 import { generateRows } from './generate-rows.ts'
-import { benchImports, benchRestore, benchStockRestore, IMPORT_SCRIPT, installImported } from './import-bench.ts'
+import { benchImports, benchRestore, benchStockRestore, IMPORT_SCRIPT, installImported, settleDisk } from './import-bench.ts'
 import { PG_BIN, runCommand } from './pg-cluster.ts'
 import { benchPostgres } from './postgres-bench.ts'
 import { buildQueries } from './queries.ts'
@@ -78,12 +78,6 @@ const ensureDump = async (): Promise<GroundTruth> => {
   }
   return JSON.parse(readFileSync(options.truth, 'utf8')) as GroundTruth
 }
-
-/**
- * Writes out what earlier steps left dirty (the previous run's deleted data directory, the import's
- * files) so the write-back of one timed step does not land in the next one's time.
- */
-const settleDisk = (): void => void Bun.spawnSync(['sync'])
 
 const hasSnapshot = (): boolean => existsSync(join(options.dataDir, 'state', 'snapshot.json'))
 
