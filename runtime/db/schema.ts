@@ -80,6 +80,9 @@ export const MAIN_TABLES_DDL = [
   `CREATE TABLE snapshot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   // The default result order (runtime/importer/rank-order.ts), rank → id; torrents_fts rowids are ranks.
   `CREATE TABLE torrent_rank (rank INTEGER PRIMARY KEY, id INTEGER NOT NULL)`,
+  // Each ranking the other way, id → rank, as one blob (a Uint32Array indexed by torrent id, in this
+  // machine's byte order): id searches rank thousands of hits without fetching one row (runtime/search/rank-positions.ts).
+  `CREATE TABLE rank_positions (ranking TEXT PRIMARY KEY, positions BLOB NOT NULL)`,
 ]
 
 export const FILES_TABLES_DDL = [
@@ -103,6 +106,10 @@ export const FILES_TABLES_DDL = [
     season INTEGER,
     episode INTEGER
   )`,
+  // Which seasons of which show a torrent's files hold, once per run of files rows (a pack lists its
+  // ~10 episodes a season together; repeats only where the archive splits a torrent's files): a season
+  // search reads 5,000 rows instead of 72,000 for a show with thousands of packs.
+  `CREATE TABLE file_seasons (imdb INTEGER NOT NULL, season INTEGER NOT NULL, torrent INTEGER NOT NULL)`,
 ]
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
@@ -126,6 +133,7 @@ export const MAIN_INDEXES_DDL = [
 export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_episode ON files(imdb, season, episode, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
+  `CREATE INDEX file_seasons_show ON file_seasons(imdb, season, torrent)`,
 ]
 
 /**
@@ -133,8 +141,8 @@ export const FILES_INDEXES_DDL = [
  * before a snapshot serves, and openSnapshot refuses a snapshot without them (an older build's).
  */
 export const SNAPSHOT_TABLES = {
-  main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank'],
-  files: ['files', 'torrents_fts', 'torrent_rank_italian'],
+  main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'rank_positions'],
+  files: ['files', 'torrents_fts', 'torrent_rank_italian', 'file_seasons'],
 } as const
 
 /** Keys of snapshot_meta written by the importer. */

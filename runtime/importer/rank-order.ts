@@ -7,6 +7,7 @@
  * from the same sort: cheaper than an index on the score expression (~1.2 s at 1M).
  */
 import type { Database } from 'bun:sqlite'
+import type { RankedIndex } from '../search/rank.ts'
 import { BatchInsert } from './batch-insert.ts'
 
 // A hash is kept as the number of its first 13 hex digits (52 bits, exact in a double): the rest
@@ -226,9 +227,28 @@ const appendPairs = (db: Database, table: string, columns: [string, string], cou
 export const writeRanks = (db: Database, table: string, ids: Uint32Array): void =>
   appendPairs(db, table, ['rank', 'id'], ids.length, (rank) => [rank, ids[rank - 1]])
 
+/** Each id's rank (from 1) in an order of ids: index id of the result; index 0, which no torrent has, holds 0. */
+export const positionsOf = (ids: Uint32Array): Uint32Array => {
+  const positions = new Uint32Array(ids.length + 1)
+  ids.forEach((id, index) => (positions[id] = index + 1))
+  return positions
+}
+
 /** Writes the default order the other way, id → rank, into `table` (the title index is filled through it). */
 export const writeRankOf = (db: Database, table: string, byDefault: Uint32Array): void => {
-  const rankOf = new Uint32Array(byDefault.length + 1)
-  byDefault.forEach((id, index) => (rankOf[id] = index + 1))
+  const rankOf = positionsOf(byDefault)
   appendPairs(db, table, ['id', 'rank'], byDefault.length, (id) => [id, rankOf[id]])
+}
+
+/** Writes each ranking's positions (id → rank) as one blob into rank_positions: ~10 ms for a million torrents. */
+export const writeRankPositions = (db: Database, orders: Record<RankedIndex, Uint32Array>): void => {
+  const insert = db.prepare('INSERT INTO rank_positions (ranking, positions) VALUES (?, ?)')
+  try {
+    for (const [ranking, ids] of Object.entries(orders)) {
+      const positions = positionsOf(ids)
+      insert.run(ranking, new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength))
+    }
+  } finally {
+    insert.finalize()
+  }
 }

@@ -9,6 +9,7 @@ import type { CopyRow } from '../pgarchive/reader.ts'
 import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
+import { FileSeasons } from './file-seasons.ts'
 import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
@@ -130,20 +131,28 @@ const torrentTitlesMapping: MappingFactory = (columns, context) => {
 
 const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const
 
-/** Needs the torrents' ids in `context` first (a file whose hash has no torrent gets NULL). */
+/**
+ * Needs the torrents' ids in `context` first (a file whose hash has no torrent gets NULL). Also fills
+ * file_seasons, written when the load ends.
+ */
 const filesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('files', columns, FILE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
+  const seasons = new FileSeasons()
   const map: RowMapper = (row, values, offset, rowNumber) => {
-    values[offset] = ids.idOf(required(row[at.info_hash], 'files', 'info_hash', rowNumber))
+    const torrent = ids.idOf(required(row[at.info_hash], 'files', 'info_hash', rowNumber))
+    const imdb = imdbNumber(row[at.imdb_id])
+    const season = integerOrNull(row[at.imdb_season])
+    values[offset] = torrent
     values[offset + 1] = integerOrNull(row[at.file_index])
     values[offset + 2] = required(row[at.title], 'files', 'title', rowNumber)
     values[offset + 3] = integerOrNull(row[at.size])
-    values[offset + 4] = imdbNumber(row[at.imdb_id])
-    values[offset + 5] = integerOrNull(row[at.imdb_season])
+    values[offset + 4] = imdb
+    values[offset + 5] = season
     values[offset + 6] = integerOrNull(row[at.imdb_episode])
+    seasons.add(torrent, imdb, season)
   }
-  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map }
+  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map, finish: (db) => seasons.write(db) }
 }
 
 const PACK_FILE_SOURCE = ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'] as const

@@ -33,7 +33,7 @@ export interface SearchQuery {
   limit: number
   /**
    * Where a count that is cut short (RSS, title words in the default order, broad words, a bare
-   * season) stops: TOTAL_CAP of search.ts when absent, and never before one past the page.
+   * season, id searches in a ranking's order) stops: TOTAL_CAP of search.ts when absent, and never before one past the page.
    */
   totalCap?: number
 }
@@ -64,7 +64,10 @@ export interface SearchHit {
 
 export interface SearchResult {
   items: SearchHit[]
-  /** Every hit of the query; for RSS, title words, broad words and a bare season counted up to a bound (SearchQuery.totalCap). */
+  /**
+   * Every hit of the query; for RSS, title words, broad words, a bare season and id searches under a
+   * ranking with a rank table counted up to a bound (SearchQuery.totalCap) when the result goes on.
+   */
   total: number
 }
 

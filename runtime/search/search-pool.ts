@@ -43,6 +43,10 @@ export const searchWorkersFromEnv = (env: Record<string, string | undefined>): n
 
 // A worker that dies this many times in a row without one answer is not started again.
 const MAX_FAILURES = 3
+// Jobs handed to one worker at once: the one it runs and the next, so it never waits for the main
+// thread between two. The rest wait in one queue for whichever worker frees first, so a slow search
+// holds up at most one other instead of every job dealt to its worker behind it.
+const IN_FLIGHT = 2
 // How often idle workers are told about a switch nobody has searched since, so they close the
 // deleted snapshot and its disk space is freed.
 const SWITCH_CHECK_MS = 10_000
@@ -60,6 +64,8 @@ interface Slot {
 
 export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
   const slots: Slot[] = Array.from({ length: options.size }, () => ({ worker: null, pending: new Map(), failures: 0 }))
+  // Jobs waiting for a worker with room, oldest first: each sends itself when called.
+  const queued: Array<() => void> = []
   const generations = new WeakMap<OpenSnapshot, number>()
   let lastGeneration = 0
   let served = 0
@@ -81,6 +87,12 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     const owed = [...slot.pending.values()]
     slot.pending.clear()
     for (const pending of owed) pending.fallback()
+    sendQueued()
+  }
+
+  /** Hands queued jobs to workers with room (a restarting worker counts: it is spawned on send). */
+  const sendQueued = (): void => {
+    while (queued.length > 0 && withRoom()) (queued.shift() as () => void)()
   }
 
   const spawn = (slot: Slot): Worker => {
@@ -92,6 +104,7 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
       const pending = slot.pending.get(reply.id)
       if (!pending) return
       slot.pending.delete(reply.id)
+      sendQueued()
       if (!reply.ok) return pending.fallback()
       slot.failures = 0
       pending.resolve(reply.output)
@@ -127,6 +140,11 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     return best
   }
 
+  const withRoom = (): Slot | null => {
+    const slot = leastBusy()
+    return slot && slot.pending.size < IN_FLIGHT ? slot : null
+  }
+
   const switchCheck = options.current && options.size > 0
     ? setInterval(() => {
         const current = options.current?.()
@@ -147,8 +165,6 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
       }
     }
     const ref: SnapshotRef = { generation: generationOf(snapshot), directory: snapshot.directory, tag: snapshot.tag }
-    const worker = slot.worker ?? spawn(slot)
-    const id = ++nextId
     return new Promise<JobOutput<Kind>>((resolve, reject) => {
       const fallback = () => {
         try {
@@ -157,8 +173,16 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
           reject(error)
         }
       }
-      slot.pending.set(id, { resolve: (output) => resolve(output as JobOutput<Kind>), fallback })
-      worker.postMessage({ type: 'job', id, snapshot: ref, kind, input } satisfies SearchWorkerRequest)
+      const send = () => {
+        // Every worker may have failed for good while this job waited.
+        const target = closed ? null : withRoom()
+        if (!target) return fallback()
+        const id = ++nextId
+        target.pending.set(id, { resolve: (output) => resolve(output as JobOutput<Kind>), fallback })
+        ;(target.worker ?? spawn(target)).postMessage({ type: 'job', id, snapshot: ref, kind, input } satisfies SearchWorkerRequest)
+      }
+      if (queued.length === 0 && withRoom()) send()
+      else queued.push(send)
     })
   }
 
@@ -174,6 +198,8 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
       closed = true
       if (switchCheck) clearInterval(switchCheck)
       for (const slot of slots) fail(slot, 'pool closed')
+      // Answered in-process, as nothing takes them any more.
+      for (const send of queued.splice(0)) send()
     },
   }
 }

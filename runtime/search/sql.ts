@@ -43,10 +43,11 @@ export const TITLE_HITS = 'torrents_fts f CROSS JOIN torrent_rank r ON r.rank = 
 const wordsCondition = (words: string[]): Fragment =>
   fragment(`t.id IN (SELECT r.id FROM ${TITLE_HITS} WHERE f.torrents_fts MATCH ?)`, ftsMatch(words))
 
-const union = (parts: Fragment[]): Fragment => ({ sql: `t.id IN (${parts.map((part) => part.sql).join(' UNION ')})`, params: parts.flatMap((part) => part.params) })
+// An id may come from several parts: SQL's IN and rankedIds (search.ts) each take it once.
+const union = (parts: Fragment[]): Fragment => ({ sql: parts.map((part) => part.sql).join(' UNION ALL '), params: parts.flatMap((part) => part.params) })
 
 /** t=movie by id: the film itself, packs that list it in pack_files, and TMDB matches (ids are ORed). */
-const movieIdCondition = (imdb: number | null, tmdb: number | null): Fragment => {
+const movieIds = (imdb: number | null, tmdb: number | null): Fragment => {
   const parts: Fragment[] = []
   if (imdb !== null) {
     parts.push(fragment('SELECT id FROM torrents WHERE imdb = ?', imdb))
@@ -87,12 +88,20 @@ const fileEpisode = (season: number, episode: number | null): Fragment =>
 // episode is not probed for files rows (it keeps index lookups proportional to a show's packs).
 const mayBePack = (a: string) => `${a}.episode IS NULL AND (${a}.episode_first IS NULL OR ${a}.episode_first < ${a}.episode_last)`
 
+/** Torrents with a files row of show `imdb` at S (file_seasons: each torrent once a season) or at S·E. */
+const filesOfShow = (imdb: number, season: number, episode: number | null): Fragment => {
+  if (episode === null) return fragment('SELECT torrent FROM file_seasons WHERE imdb = ? AND season = ?', imdb, season)
+  const files = fileEpisode(season, episode)
+  return { sql: `SELECT f.torrent FROM files f WHERE f.imdb = ? AND ${files.sql}`, params: [imdb, ...files.params] }
+}
+
 /**
  * t=tvsearch by IMDb id. The union of: rows of the id holding S·E themselves; rows with a files row
  * of the id at S·E; and packs of the id with a files row at S·E that has no id of its own (files.imdb
- * falls back to the torrent's). Each part is driven by a covering index (see schema.ts).
+ * falls back to the torrent's), probed only where the first part does not already hold the row (a
+ * huge show's packs mostly name their season). Each part is driven by a covering index (see schema.ts).
  */
-const showIdCondition = (imdb: number, season: number | null, episode: number | null): Fragment => {
+const showIds = (imdb: number, season: number | null, episode: number | null): Fragment => {
   if (season === null) {
     return union([
       fragment('SELECT id FROM torrents WHERE imdb = ?', imdb),
@@ -103,12 +112,18 @@ const showIdCondition = (imdb: number, season: number | null, episode: number | 
   const files = fileEpisode(season, episode)
   return union([
     { sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND (${own.sql})`, params: [imdb, ...own.params] },
-    { sql: `SELECT f.torrent FROM files f WHERE f.imdb = ? AND ${files.sql}`, params: [imdb, ...files.params] },
+    filesOfShow(imdb, season, episode),
     {
-      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
-      params: [imdb, ...files.params],
+      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
+      params: [imdb, ...own.params, ...files.params],
     },
   ])
+}
+
+/** The ids an id search (t=movie or t=tvsearch by id) can return, as SQL selecting one column, repeats allowed; null for other searches. */
+export const idCandidates = (query: SearchQuery): Fragment | null => {
+  if (query.scope === 'movies' && (query.imdb !== null || query.tmdb !== null)) return movieIds(query.imdb, query.tmdb)
+  return query.imdb !== null ? showIds(query.imdb, query.season, query.episode) : null
 }
 
 /** A season (·episode) without an id: the row's own evidence, or (for a pack) any files row of it. */
@@ -121,15 +136,21 @@ const seasonCondition = (season: number, episode: number | null): Fragment => {
   }
 }
 
-/** Every condition of a query except the ranking filters (ANDed by the caller). */
-export const matchConditions = (query: SearchQuery): Fragment[] => {
+/** Scope, categories and title words: the conditions that narrow any kind of search. */
+export const narrowingConditions = (query: SearchQuery): Fragment[] => {
   const parts: Fragment[] = []
   const scope = scopeCondition(query.scope)
   if (scope) parts.push(scope)
   if (query.slices) parts.push(sliceCondition(query.slices))
   if (query.words.length > 0) parts.push(wordsCondition(query.words))
-  if (query.scope === 'movies' && (query.imdb !== null || query.tmdb !== null)) parts.push(movieIdCondition(query.imdb, query.tmdb))
-  else if (query.imdb !== null) parts.push(showIdCondition(query.imdb, query.season, query.episode))
+  return parts
+}
+
+/** Every condition of a query except the ranking filters (ANDed by the caller). */
+export const matchConditions = (query: SearchQuery): Fragment[] => {
+  const parts = narrowingConditions(query)
+  const ids = idCandidates(query)
+  if (ids) parts.push({ sql: `t.id IN (${ids.sql})`, params: ids.params })
   else if (query.season !== null) parts.push(seasonCondition(query.season, query.episode))
   return parts
 }

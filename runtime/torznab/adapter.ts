@@ -11,8 +11,9 @@ import { queryTokens } from '../search/tokens.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
 import * as C from './categories.ts'
 import { TorznabError } from './errors.ts'
-import { renderFeed, type FeedItem } from './feed.ts'
+import { renderFeed, rfc1123, TORRENT_TYPE } from './feed.ts'
 import type { Links } from './links.ts'
+import { escapeXml } from './xml.ts'
 import { PARAM, SUPPORTED_PARAMS, type SearchFunction, type TorznabRequest } from './params.ts'
 
 const SCOPES: Record<SearchFunction, SearchScope> = { search: 'everything', tvsearch: 'shows', movie: 'movies' }
@@ -63,8 +64,9 @@ export const categoriesOf = (hit: Pick<SearchHit, 'type' | 'resolution'>): numbe
   return sub ? [parent, sub] : [parent]
 }
 
-// encodeURIComponent throws on a lone surrogate; the database may hold anything.
-const wellFormed = (text: string): string => text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')
+// encodeURIComponent throws on a lone surrogate; the database may hold anything (and seldom does).
+const SURROGATE = /[\uD800-\uDFFF]/
+const wellFormed = (text: string): string => (SURROGATE.test(text) ? text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD') : text)
 
 // The trackers' part is the same for every item of every feed: encoded once per list.
 const trackerParts = new WeakMap<readonly string[], string>()
@@ -74,8 +76,11 @@ const trackersPart = (trackers: readonly string[]): string => {
   return part
 }
 
+/** A magnet from its encoded parts, joined by `and`: '&' in a URI, '&amp;' in XML text. */
+const magnet = (id: string, name: string, trackers: string, and: string): string => `magnet:?xt=urn:btih:${id}${and}dn=${name}${trackers}`
+
 export const magnetUri = (hit: Pick<SearchHit, 'info_hash' | 'title'>, trackers: readonly string[]): string =>
-  `magnet:?xt=urn:btih:${encodeURIComponent(hit.info_hash)}&dn=${encodeURIComponent(wellFormed(hit.title))}${trackersPart(trackers)}`
+  magnet(encodeURIComponent(hit.info_hash), encodeURIComponent(wellFormed(hit.title)), trackersPart(trackers), '&')
 
 /** Season and episode when known: the row's own columns first, else a single one named by the title. */
 export const seasonEpisodeOf = (hit: SearchHit): { season: number | null; episode: number | null } => {
@@ -88,23 +93,86 @@ export const seasonEpisodeOf = (hit: SearchHit): { season: number | null; episod
 export const imdbText = (imdb: number): string => String(imdb).padStart(7, '0')
 export const listOf = (text: string | null): string[] => (text ? text.split(',') : [])
 
-export const downloadUrl = (hit: Pick<SearchHit, 'info_hash'>, links: Links): string => `${links.base}/api?t=get&id=${encodeURIComponent(hit.info_hash)}`
+const downloadPrefix = (links: Links): string => `${links.base}/api?t=get&id=`
+export const downloadUrl = (hit: Pick<SearchHit, 'info_hash'>, links: Links): string => downloadPrefix(links) + encodeURIComponent(hit.info_hash)
 
-export const toFeedItem = (hit: SearchHit, links: Links): FeedItem => {
-  const attrs: FeedItem['attrs'] = categoriesOf(hit).map((id) => ['category', id])
-  if (hit.size !== null) attrs.push(['size', hit.size])
+/**
+ * What every item of a feed shares, as XML text. Escaping a whole URL costs more than the rest of its
+ * item, so feed URLs are joined from parts escaped apart (the same text, as parts meet at ASCII).
+ */
+interface FeedLinks {
+  download: string
+  trackers: string
+}
+
+/** A function of a column's text, remembered: few values recur (Italian,English…), but any may occur: 1000 at most. */
+const memo = <Value>(compute: (text: string) => Value) => {
+  const known = new Map<string, Value>()
+  return (text: string): Value => {
+    let value = known.get(text)
+    if (value === undefined) {
+      if (known.size === 1000) known.clear()
+      known.set(text, (value = compute(text)))
+    }
+    return value
+  }
+}
+
+// Escaping neither adds nor drops a comma, so the list is escaped whole.
+const listAttrs = (name: string) =>
+  memo((list) => (list ? escapeXml(list).split(',') : []).map((value) => `<torznab:attr name="${name}" value="${value}"/>`).join(''))
+const languageAttrs = listAttrs('language')
+const subsAttrs = listAttrs('subs')
+
+// Type and resolution decide the categories: rendered once per type, for each resolution.
+const RESOLUTIONS = [0, 1, 2, 3] as const
+const categoryAttrsByResolution = memo((type) =>
+  RESOLUTIONS.map((resolution) =>
+    categoriesOf({ type, resolution })
+      .map((id) => `<torznab:attr name="category" value="${id}"/>`)
+      .join(''),
+  ),
+)
+// A resolution other than 1-3 tells no subcategory, as 0 does.
+const categoryAttrs = (hit: SearchHit): string => {
+  const byResolution = categoryAttrsByResolution(hit.type)
+  return byResolution[hit.resolution] ?? byResolution[0]
+}
+
+const HEX = /^[0-9A-Fa-f]*$/
+// What encodeURIComponent leaves as it is and XML too (not '): half the titles, e.g. Dune.2021.1080p.
+const URI_AND_XML_SAFE = /^[\w.!~*()-]*$/
+const nameXml = (title: string): string => (URI_AND_XML_SAFE.test(title) ? title : escapeXml(encodeURIComponent(wellFormed(title))))
+
+/** A hit as a feed `<item>`, optional attributes only when known. */
+const renderItem = (hit: SearchHit, links: FeedLinks): string => {
+  // Hashes are hex, the same in a URL and in XML; the database may hold anything else.
+  const plain = HEX.test(hit.info_hash)
+  const guid = plain ? hit.info_hash : escapeXml(hit.info_hash)
+  const id = plain ? hit.info_hash : escapeXml(encodeURIComponent(hit.info_hash))
+  const url = links.download + id
+  let text = `<item><title>${escapeXml(hit.title)}</title><guid isPermaLink="false">${guid}</guid><link>${url}</link><pubDate>${rfc1123(hit.uploaded)}</pubDate>`
+  text += `<enclosure url="${url}" length="${hit.size ?? 0}" type="${TORRENT_TYPE}"/>${categoryAttrs(hit)}`
+  if (hit.size !== null) text += `<torznab:attr name="size" value="${hit.size}"/>`
   // No leecher data exists: peers = seeders, and neither is sent when unknown (never a fake 0).
-  if (hit.seeders !== null) attrs.push(['seeders', hit.seeders], ['peers', hit.seeders])
-  attrs.push(['infohash', hit.info_hash], ['magneturl', magnetUri(hit, links.trackers)])
-  if (hit.imdb !== null) attrs.push(['imdb', imdbText(hit.imdb)], ['imdbid', `tt${imdbText(hit.imdb)}`])
-  if (hit.tmdb !== null) attrs.push(['tmdbid', hit.tmdb])
+  if (hit.seeders !== null) text += `<torznab:attr name="seeders" value="${hit.seeders}"/><torznab:attr name="peers" value="${hit.seeders}"/>`
+  text += `<torznab:attr name="infohash" value="${guid}"/><torznab:attr name="magneturl" value="${magnet(id, nameXml(hit.title), links.trackers, '&amp;')}"/>`
+  if (hit.imdb !== null) {
+    const imdb = imdbText(hit.imdb)
+    text += `<torznab:attr name="imdb" value="${imdb}"/><torznab:attr name="imdbid" value="tt${imdb}"/>`
+  }
+  if (hit.tmdb !== null) text += `<torznab:attr name="tmdbid" value="${hit.tmdb}"/>`
   const { season, episode } = seasonEpisodeOf(hit)
-  if (season !== null) attrs.push(['season', season])
-  if (episode !== null) attrs.push(['episode', episode])
-  for (const language of listOf(hit.languages)) attrs.push(['language', language])
-  for (const language of listOf(hit.subtitles)) attrs.push(['subs', language])
-  attrs.push(['downloadvolumefactor', 0], ['uploadvolumefactor', 1])
-  return { title: hit.title, guid: hit.info_hash, published: hit.uploaded, url: downloadUrl(hit, links), size: hit.size, attrs }
+  if (season !== null) text += `<torznab:attr name="season" value="${season}"/>`
+  if (episode !== null) text += `<torznab:attr name="episode" value="${episode}"/>`
+  text += `${languageAttrs(hit.languages ?? '')}${subsAttrs(hit.subtitles ?? '')}`
+  return `${text}<torznab:attr name="downloadvolumefactor" value="0"/><torznab:attr name="uploadvolumefactor" value="1"/></item>`
+}
+
+/** Hits as the `<item>` elements of one feed. */
+export const feedItems = (hits: SearchHit[], links: Links): string[] => {
+  const shared = { download: escapeXml(downloadPrefix(links)), trackers: escapeXml(trackersPart(links.trackers)) }
+  return hits.map((hit) => renderItem(hit, shared))
 }
 
 /** The one search path behind /api and /webapi/search, in-process; no snapshot yet → an empty result. */
@@ -124,8 +192,7 @@ export interface FeedJob {
 /** Searches and renders the feed (on a pool worker); no snapshot yet → an empty feed. */
 export const searchFeed = (db: Database | null, job: FeedJob): string => {
   const result = searchOrEmpty(db, job.query)
-  const items = result.items.map((hit) => toFeedItem(hit, job.links))
-  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items })
+  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items: feedItems(result.items, job.links) })
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * What the importer derives from the torrents (runtime/importer/rank-order.ts), written for hand-built
- * test snapshots from SQLite's own ORDER BY: torrent_rank in torrents.db, the title index of files.db
- * numbered by rank and torrent_rank_italian beside it.
+ * test snapshots from SQLite's own ORDER BY: torrent_rank and both rankings' positions in torrents.db,
+ * the title index of files.db numbered by rank and torrent_rank_italian beside it; and file_seasons.
  */
 import type { Database } from 'bun:sqlite'
+import { writeRankPositions } from '../../runtime/importer/rank-order.ts'
 import { ITALIAN_PREFERRED } from '../../runtime/search/rank.ts'
 
 /** The default result order as SQL states it (search.ts RANKED_ORDER with a zero score). */
@@ -22,4 +23,12 @@ export const writeRankedTitles = (main: Database, files: Database): void => {
     italianIds.forEach(([id], index) => italian.run(index + 1, id))
   })()
   for (const statement of [byRank, italian, title]) statement.finalize()
+  const ids = (order: Array<[number, ...unknown[]]>) => Uint32Array.from(order, ([id]) => id)
+  writeRankPositions(main, { torrent_rank: ids(rows), torrent_rank_italian: ids(italianIds) })
 }
+
+/** file_seasons as the importer fills it (runtime/importer/file-seasons.ts): each torrent, show and season of the files once. */
+export const writeFileSeasons = (files: Database): void =>
+  void files.run(
+    'INSERT INTO file_seasons (torrent, imdb, season) SELECT DISTINCT torrent, imdb, season FROM files WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL',
+  )

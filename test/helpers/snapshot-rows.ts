@@ -16,7 +16,7 @@ import {
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
 import { deriveTorrent, storedFold } from '../../runtime/search/derive.ts'
-import { writeRankedTitles } from './rank-tables.ts'
+import { writeFileSeasons, writeRankedTitles } from './rank-tables.ts'
 
 /** A torrent as upstream stores it (imdb as text, upload date as a UTC ISO string or Unix seconds). */
 export interface TorrentRow {
@@ -128,6 +128,7 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   }))
   insertAll(files, 'files', fileColumns, fileRows)
   writeRankedTitles(main, files)
+  writeFileSeasons(files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)
   files.close()
   main.close()

@@ -8,6 +8,7 @@ import { ftsRowCount } from '../../../../runtime/importer/validate.ts'
 import { buildArchive } from '../../../fixtures/snapshots/archive-builder.ts'
 import { RANK_ORDER_SQL } from '../../../helpers/rank-tables.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
+import { rankOrder, rankPositions } from '../../../../runtime/search/rank-positions.ts'
 import { FIXTURES, fixtureBytes, fixturePath, manifest, patchBytes, streamOf, tempDirectory, writeArchive } from '../../../fixtures/snapshots/snapshot-fixtures.ts'
 
 const work = tempDirectory('importer-test-')
@@ -86,7 +87,32 @@ describe('importSnapshot stores known rows exactly', async () => {
     const italian = (db.query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
     expect((files.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
     const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%' ORDER BY name").values() as [string][]).map(([name]) => name)
-    expect(tables).toEqual(['files', 'torrent_rank_italian'])
+    expect(tables).toEqual(['file_seasons', 'files', 'torrent_rank_italian'])
+  })
+
+  test('rank_positions holds each ranking the other way: id → rank', () => {
+    for (const [ranking, table, handle] of [['torrent_rank', 'torrent_rank', db], ['torrent_rank_italian', 'torrent_rank_italian', files]] as const) {
+      const positions = rankPositions(db, ranking)
+      const ranks = handle.query(`SELECT rank, id FROM ${table}`).values() as Array<[number, number]>
+      expect(positions.length).toBe(EXPECTED_COUNTS.torrents + 1)
+      expect(ranks.every(([rank, id]) => positions[id] === rank)).toBe(true)
+      const order = rankOrder(db, ranking)
+      expect(ranks.every(([rank, id]) => order[rank] === id)).toBe(true)
+    }
+  })
+
+  test('file_seasons holds each torrent, show and season of the files, repeated only where the archive splits a torrent\'s files', () => {
+    const distinct = 'SELECT DISTINCT torrent, imdb, season FROM files WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL ORDER BY 1, 2, 3'
+    const expected = files.query(distinct).values()
+    expect(expected.length).toBeGreaterThan(0)
+    expect(files.query('SELECT DISTINCT torrent, imdb, season FROM file_seasons ORDER BY 1, 2, 3').values()).toEqual(expected)
+    // Runs of files rows with one torrent, show and season: each gives exactly one row.
+    const runs = files.query('SELECT count(*) AS n FROM (SELECT torrent, imdb, season, lag(torrent || \'/\' || imdb || \'/\' || season) OVER (ORDER BY rowid) AS previous FROM files) WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL AND previous IS NOT (torrent || \'/\' || imdb || \'/\' || season)').get()
+    expect(files.query('SELECT count(*) AS n FROM file_seasons').get()).toEqual(runs)
+  })
+
+  test('the title index was filled with a 64 MB hash (one segment for a million titles)', () => {
+    expect(files.query("SELECT v FROM torrents_fts_config WHERE k = 'hashsize'").get()).toEqual({ v: 64 * 1024 * 1024 })
   })
 
   test('torrents_fts in files.db indexes every title under its torrent rank', () => {

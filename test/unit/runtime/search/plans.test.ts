@@ -53,23 +53,51 @@ describe('recent releases', () => {
   })
 })
 
+// Id searches list their candidates in one statement (search.ts rankedIds), under every ranking with a rank table.
+const CANDIDATES = 'WITH candidates(id)'
+
 describe('searches use indexes, never a full scan of torrents or files', () => {
   test.each([
     ['movie by IMDb id', { scope: 'movies', imdb: 1000 }, ['torrents_imdb', 'pack_files_imdb', 'torrents_info_hash']],
     ['movie by TMDB id', { scope: 'movies', tmdb: 11 }, ['torrents_tmdb']],
     ['show by id', { scope: 'shows', imdb: 100 }, ['torrents_imdb', 'files_episode']],
-    ['season by id', { scope: 'shows', imdb: 100, season: 2 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
+    ['season by id', { scope: 'shows', imdb: 100, season: 2 }, ['torrents_imdb', 'file_seasons_show', 'files_torrent']],
     ['episode by id', { scope: 'shows', imdb: 100, season: 2, episode: 5 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
-    ['title and episode', { scope: 'shows', words: queryTokens('show a'), season: 2, episode: 5 }, ['SCAN f VIRTUAL TABLE', 'files_torrent']],
-  ] as Array<[string, Partial<SearchQuery>, string[]]>)('%s', (_, overrides, indexes) => {
-    const page = pagePlan(overrides)
-    for (const index of indexes) expect(page.join('\n')).toContain(index)
+  ] as Array<[string, Partial<SearchQuery>, string[]]>)('%s: its candidates', (_, overrides, indexes) => {
+    const candidates = pagePlan(overrides, CANDIDATES)
+    for (const index of indexes) expect(candidates.join('\n')).toContain(index)
+    expect(fullScan(candidates)).toEqual([])
+  })
+
+  test('title and episode', () => {
+    const page = pagePlan({ scope: 'shows', words: queryTokens('show a'), season: 2, episode: 5 })
+    for (const index of ['SCAN f VIRTUAL TABLE', 'files_torrent']) expect(page.join('\n')).toContain(index)
+    expect(fullScan(page)).toEqual([])
+  })
+
+  test('an id search reads rows by primary key only: the candidates it tests and its page', () => {
+    for (const marker of ['AND (t.type', 'SELECT t.id, t.info_hash']) {
+      const lines = pagePlan({ scope: 'shows', imdb: 100, season: 2 }, marker)
+      expect(lines.join('\n')).toContain('SEARCH t USING INTEGER PRIMARY KEY')
+      expect(fullScan(lines)).toEqual([])
+    }
+  })
+
+  test('under scoring rules an id search ranks in SQL, through the same indexes', () => {
+    const processing = { preset: 'custom', custom_rules: [{ field: 'title', operator: 'contains', value: 'ita', action: 'score', score: 10, enabled: true }] }
+    const page = pagePlan({ scope: 'shows', imdb: 100, season: 2, processing } as Partial<SearchQuery>)
+    for (const index of ['torrents_imdb', 'file_seasons_show', 'files_torrent']) expect(page.join('\n')).toContain(index)
     expect(fullScan(page)).toEqual([])
   })
 
   test('id lookups read only covering indexes', () => {
-    const page = pagePlan({ scope: 'shows', imdb: 100, season: 2, episode: 5 })
-    for (const index of ['torrents_imdb', 'files_episode', 'files_torrent']) expect(page.join('\n')).toContain(`COVERING INDEX ${index}`)
+    for (const [overrides, indexes] of [
+      [{ season: 2, episode: 5 }, ['torrents_imdb', 'files_episode', 'files_torrent']],
+      [{ season: 2 }, ['torrents_imdb', 'file_seasons_show', 'files_torrent']],
+    ] as Array<[Partial<SearchQuery>, string[]]>) {
+      const candidates = pagePlan({ scope: 'shows', imdb: 100, ...overrides }, CANDIDATES)
+      for (const index of indexes) expect(candidates.join('\n')).toContain(`COVERING INDEX ${index}`)
+    }
   })
 })
 

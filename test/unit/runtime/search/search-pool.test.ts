@@ -74,6 +74,30 @@ describe('search pool over an imported fixture', () => {
     expect(pool.workers().length).toBe(2)
   })
 
+  test('a worker holds two jobs at most; the rest wait in one queue and are all answered', async () => {
+    const single = createSearchPool({ size: 1, log })
+    const query = queryOf('t=search&q=the')
+    await single.run(fixture.snapshot, 'search', query)
+    const [worker] = single.workers()
+    const post = worker.postMessage.bind(worker)
+    let jobs = 0
+    worker.postMessage = (message: { type: string }) => (message.type === 'job' && jobs++, post(message))
+    const queries = Array.from({ length: 10 }, (_, i) => queryOf(QUERIES[i % QUERIES.length]))
+    const answers = Promise.all(queries.map((each) => single.run(fixture.snapshot, 'search', each)))
+    expect(jobs).toBe(2)
+    ;(await answers).forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
+    expect(jobs).toBe(10)
+    single.close()
+  })
+
+  test('jobs still queued when the pool closes are answered in-process', async () => {
+    const single = createSearchPool({ size: 1, log })
+    const queries = Array.from({ length: 8 }, (_, i) => queryOf(QUERIES[i % QUERIES.length]))
+    const answers = Promise.all(queries.map((each) => single.run(fixture.snapshot, 'search', each)))
+    single.close()
+    ;(await answers).forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
+  })
+
   test('a terminated worker: its pending search is answered in-process and a new worker starts', async () => {
     const query = queryOf('t=search&q=the')
     const pending = Array.from({ length: 6 }, () => pool.run(fixture.snapshot, 'search', query))

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import type { SearchHit, SearchQuery } from '../../../../runtime/search/query.ts'
-import { categoriesOf, magnetUri, seasonEpisodeOf, toFeedItem, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { categoriesOf, downloadUrl, feedItems, magnetUri, seasonEpisodeOf, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { renderFeed } from '../../../../runtime/torznab/feed.ts'
 import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
+import { escapeXml } from '../../../../runtime/torznab/xml.ts'
+import { checkResults } from '../../../conformance/torznab-checker.ts'
 
 const UNFILTERED = { preset: 'unfiltered' as const, custom_rules: [] }
 const query = (text: string): Partial<SearchQuery> => {
@@ -99,44 +102,78 @@ describe('seasonEpisodeOf', () => {
   })
 })
 
-describe('toFeedItem', () => {
+describe('feedItems', () => {
   const links = { base: 'https://idx.example', trackers: [] }
+  const itemOf = (overrides: Partial<SearchHit>) => feedItems([hit(overrides)], links)[0]
+  const attrsOf = (xml: string) => [...xml.matchAll(/<torznab:attr name="([^"]*)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name, value])
 
   test('attributes only when known', () => {
-    expect(toFeedItem(hit({ type: 'movie' }), links).attrs).toEqual([
-      ['category', 2000],
+    expect(attrsOf(itemOf({ type: 'movie' }))).toEqual([
+      ['category', '2000'],
       ['infohash', 'abc'],
-      ['magneturl', 'magnet:?xt=urn:btih:abc&dn=Title'],
-      ['downloadvolumefactor', 0],
-      ['uploadvolumefactor', 1],
+      ['magneturl', 'magnet:?xt=urn:btih:abc&amp;dn=Title'],
+      ['downloadvolumefactor', '0'],
+      ['uploadvolumefactor', '1'],
     ])
   })
 
   test('every attribute when everything is known', () => {
-    const item = toFeedItem(
-      hit({ size: 5_000_000_000, seeders: 0, imdb: 111161, tmdb: 278, season: 1, episode: 2, resolution: 2, languages: 'Italian,English', subtitles: 'Italian' }),
-      links,
-    )
-    expect(item.attrs).toEqual([
-      ['category', 5000],
-      ['category', 5040],
-      ['size', 5_000_000_000],
-      ['seeders', 0],
-      ['peers', 0],
+    const xml = itemOf({ size: 5_000_000_000, seeders: 0, imdb: 111161, tmdb: 278, season: 1, episode: 2, resolution: 2, languages: 'Italian,English', subtitles: 'Italian' })
+    expect(attrsOf(xml)).toEqual([
+      ['category', '5000'],
+      ['category', '5040'],
+      ['size', '5000000000'],
+      ['seeders', '0'],
+      ['peers', '0'],
       ['infohash', 'abc'],
-      ['magneturl', 'magnet:?xt=urn:btih:abc&dn=Title'],
+      ['magneturl', 'magnet:?xt=urn:btih:abc&amp;dn=Title'],
       ['imdb', '0111161'],
       ['imdbid', 'tt0111161'],
-      ['tmdbid', 278],
-      ['season', 1],
-      ['episode', 2],
+      ['tmdbid', '278'],
+      ['season', '1'],
+      ['episode', '2'],
       ['language', 'Italian'],
       ['language', 'English'],
       ['subs', 'Italian'],
-      ['downloadvolumefactor', 0],
-      ['uploadvolumefactor', 1],
+      ['downloadvolumefactor', '0'],
+      ['uploadvolumefactor', '1'],
     ])
-    expect(item.url).toBe('https://idx.example/api?t=get&id=abc')
-    expect(item.size).toBe(5_000_000_000)
+    expect(xml).toContain('<link>https://idx.example/api?t=get&amp;id=abc</link>')
+    expect(xml).toContain('<enclosure url="https://idx.example/api?t=get&amp;id=abc" length="5000000000" type="application/x-bittorrent"/>')
+  })
+
+  test('escapes markup, drops characters XML 1.0 forbids, and sends length 0 for an unknown size', () => {
+    expect(itemOf({ title: 'A & B <C> "D" \u0001\u000B ok', uploaded: 1426439442 })).toStartWith(
+      '<item><title>A &amp; B &lt;C&gt; &quot;D&quot;  ok</title><guid isPermaLink="false">abc</guid>' +
+        '<link>https://idx.example/api?t=get&amp;id=abc</link><pubDate>Sun, 15 Mar 2015 17:10:42 +0000</pubDate>' +
+        '<enclosure url="https://idx.example/api?t=get&amp;id=abc" length="0" type="application/x-bittorrent"/><torznab:attr name="category" value="5000"/>',
+    )
+    expect(attrsOf(itemOf({ languages: 'It&al,<En>', subtitles: '\u0001,' })).slice(3, -2)).toEqual([
+      ['language', 'It&amp;al'],
+      ['language', '&lt;En&gt;'],
+      ['subs', ''],
+      ['subs', ''],
+    ])
+  })
+
+  test('a resolution the title did not tell (or no known one) names the parent category only', () => {
+    for (const resolution of [0, 7] as Array<SearchHit['resolution']>) expect(attrsOf(itemOf({ type: 'movie', resolution }))[0]).toEqual(['category', '2000'])
+    expect(attrsOf(itemOf({ type: 'movie', resolution: 3 })).slice(0, 2)).toEqual([['category', '2000'], ['category', '2045']])
+  })
+
+  test('links and magnets are the escaped URIs, whatever the hash, title, base and trackers hold', () => {
+    const odd = { base: "https://h/p&x'<y>", trackers: ['udp://t:1/a', "http://x/?a=b&c'd"] }
+    for (const overrides of [{}, { info_hash: `ab<c>&'" x` }, { title: "it's <A> & \uD800 🎬 ok\u0001" }, { title: 'Dune.2021.1080p-GRP' }]) {
+      const row = hit(overrides)
+      const xml = feedItems([row], odd)[0]
+      expect(xml).toContain(`<link>${escapeXml(downloadUrl(row, odd))}</link>`)
+      expect(attrsOf(xml)).toContainEqual(['magneturl', escapeXml(magnetUri(row, odd.trackers))])
+    }
+  })
+
+  test('a feed of them is a valid Torznab document', () => {
+    const items = feedItems([hit({ title: 'A & B <C> \u0001', size: 1, seeders: 2, imdb: 1, languages: 'Italian' }), hit({ type: 'movie', resolution: 3 })], links)
+    const xml = renderFeed({ self: 'https://idx.example/api', offset: 0, total: 2, items })
+    expect(checkResults(xml).filter((violation) => violation.severity === 'error')).toEqual([])
   })
 })

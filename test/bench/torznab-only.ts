@@ -1,0 +1,59 @@
+#!/usr/bin/env bun
+/**
+ * The Torznab part of `bun run bench` alone, against the snapshot a full run left installed, for the
+ * kinds named: minutes of import and PostgreSQL skipped while working on search.
+ *   bun test/bench/torznab-only.ts [--kinds title,season] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openSnapshot } from '../../runtime/db/database.ts'
+import { buildQueries, QUERY_KINDS, type QueryKind } from './queries.ts'
+import { serverCommand, startServer } from './server-bench.ts'
+import { benchKinds, torznabRunner } from './torznab-bench.ts'
+import type { GroundTruth } from './truth.ts'
+
+const USAGE = 'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]'
+const values: Record<string, string> = { kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m' }
+const argv = process.argv.slice(2)
+for (let i = 0; i < argv.length; i += 2) {
+  const key = argv[i].replace(/^--/, '')
+  if (!(key in values) || argv[i + 1] === undefined) (console.error(USAGE), process.exit(2))
+  values[key] = argv[i + 1]
+}
+const kinds = values.kinds.split(',') as QueryKind[]
+const unknown = kinds.filter((kind) => !QUERY_KINDS.includes(kind))
+if (unknown.length > 0) (console.error(`unknown kinds: ${unknown.join(', ')} (known: ${QUERY_KINDS.join(', ')})`), process.exit(2))
+
+const benchDir = join(import.meta.dir, '..', '..', '.data', 'bench')
+const dataDir = join(benchDir, `data-${values.torrents}`)
+const truthFile = join(benchDir, `icvdb-${values.torrents}.truth.json`)
+if (!existsSync(join(dataDir, 'state', 'snapshot.json')) || !existsSync(truthFile)) {
+  console.error(`no installed snapshot in ${dataDir} (run \`bun run bench\` once)`)
+  process.exit(2)
+}
+
+// An older build's snapshot would be refused by the service, which then answers every search empty.
+try {
+  openSnapshot(join(dataDir, 'snapshots', 'bench'), 'bench').db.close()
+} catch (error) {
+  console.error(`the installed snapshot cannot serve: ${(error as Error).message} (run \`bun run bench\` again)`)
+  process.exit(2)
+}
+
+const all = buildQueries(JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth, 500)
+const queries = Object.fromEntries(kinds.map((kind) => [kind, all[kind]])) as typeof all
+const requests = Number(values.requests)
+const clients = Number(values.clients)
+const passes = {
+  warmup: 10,
+  single: { clients: 1, requests: Math.max(20, Math.round(requests / 4)), maxSeconds: 15 },
+  concurrent: { clients, requests, maxSeconds: 30 },
+}
+const server = await startServer(dataDir, serverCommand(), values.cache === 'off' ? { SEARCH_CACHE_MB: '0' } : {})
+try {
+  await Bun.sleep(1000)
+  console.log(`${serverCommand().kind}, answer cache ${values.cache}`)
+  await benchKinds(queries, torznabRunner(server.url), passes, console.log, kinds)
+} finally {
+  await server.stop()
+}

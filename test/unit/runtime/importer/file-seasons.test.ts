@@ -1,0 +1,39 @@
+import { Database } from 'bun:sqlite'
+import { describe, expect, test } from 'bun:test'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
+import { FileSeasons } from '../../../../runtime/importer/file-seasons.ts'
+
+const written = (rows: Array<[number | null, number | null, number | null]>): number[][] => {
+  const db = new Database(':memory:')
+  db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('file_seasons')) as string)
+  const seasons = new FileSeasons()
+  for (const [torrent, imdb, season] of rows) seasons.add(torrent, imdb, season)
+  seasons.write(db)
+  const result = db.query('SELECT torrent, imdb, season FROM file_seasons ORDER BY rowid').values() as number[][]
+  db.close()
+  return result
+}
+
+describe('FileSeasons', () => {
+  test("a pack's episodes in a row give one row a season; a season or show change starts another", () => {
+    const rows: Array<[number, number, number]> = [
+      [1, 100, 1], [1, 100, 1], [1, 100, 1],
+      [1, 100, 2], [1, 100, 2],
+      [1, 200, 2],
+      [2, 200, 2],
+    ]
+    expect(written(rows)).toEqual([[1, 100, 1], [1, 100, 2], [1, 200, 2], [2, 200, 2]])
+  })
+
+  test('rows without a torrent, show or season, or with a value that is not a finite number, are not recorded', () => {
+    expect(written([[null, 100, 1], [1, null, 1], [1, 100, null], [1, Number.NaN, 1], [1, 100, Number.POSITIVE_INFINITY]])).toEqual([])
+  })
+
+  test('ten-digit IMDb numbers and rows past one chunk survive exactly', () => {
+    const rows = Array.from({ length: 70_000 }, (_, i): [number, number, number] => [i + 1, 9_999_999_999, (i % 3) + 1])
+    const result = written(rows)
+    expect(result.length).toBe(70_000)
+    expect(result[0]).toEqual([1, 9_999_999_999, 1])
+    expect(result[69_999]).toEqual([70_000, 9_999_999_999, 1])
+  })
+})
