@@ -133,7 +133,7 @@ const timer = (label: string): (() => void) => {
 interface OpenPart {
   spec: PartSpec
   db: Database
-  loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish'] }[]
+  loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish']; release?: TableMapping['release'] }[]
   /** The rank orders once the torrents load has published them (torrents.db). */
   orders: RankOrders | null
 }
@@ -142,7 +142,7 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
   const part: OpenPart = { spec, db, loads, orders: null }
-  const context: LoadContext = { publishOrder: (orders) => (part.orders = orders), torrentIds: new TorrentIds() }
+  const context: LoadContext = { publishOrder: (orders) => (part.orders = orders), torrentIds: new TorrentIds(), db }
   try {
     for (const load of spec.loads) {
       const table = archive.findTable('public', load.source)
@@ -157,11 +157,11 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart
           insert.advance()
         },
       }
-      loads.push({ table: load.counted ?? mapping.target, insert, request, finish: mapping.finish })
+      loads.push({ table: load.counted ?? mapping.target, insert, request, finish: mapping.finish, release: mapping.release })
     }
     return part
   } catch (error) {
-    for (const load of loads) load.insert.finalize()
+    for (const load of loads) (load.insert.finalize(), load.release?.())
     db.close()
     throw error
   }
@@ -216,7 +216,7 @@ export const runPipeline = async (archive: Archive, directory: string, partName:
     validated()
     return counts
   } finally {
-    for (const load of part.loads) load.insert.finalize()
+    for (const load of part.loads) (load.insert.finalize(), load.release?.())
     part.db.close()
   }
 }

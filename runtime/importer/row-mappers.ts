@@ -29,6 +29,8 @@ export interface TableMapping {
   map: RowMapper
   /** Runs once every row is inserted, in the load's transaction. */
   finish?(db: Database): void
+  /** Releases what the mapping holds when its load fails (statements of a table it fills beside). */
+  release?(): void
 }
 
 /** What the loads of one snapshot file share. */
@@ -37,6 +39,8 @@ export interface LoadContext {
   publishOrder?(orders: RankOrders): void
   /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
   torrentIds: TorrentIds
+  /** The file being loaded, for tables a mapping fills beside its own (file_seasons). */
+  db?: Database
 }
 
 /** A mapping into one snapshot table, built for an archive whose table has `columns`. */
@@ -133,12 +137,12 @@ const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imd
 
 /**
  * Needs the torrents' ids in `context` first (a file whose hash has no torrent gets NULL). Also fills
- * file_seasons, written when the load ends.
+ * file_seasons as it goes (with `context.db`).
  */
 const filesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('files', columns, FILE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
-  const seasons = new FileSeasons()
+  const seasons = context?.db ? new FileSeasons(context.db) : null
   const map: RowMapper = (row, values, offset, rowNumber) => {
     const torrent = ids.idOf(required(row[at.info_hash], 'files', 'info_hash', rowNumber))
     const imdb = imdbNumber(row[at.imdb_id])
@@ -150,9 +154,9 @@ const filesMapping: MappingFactory = (columns, context) => {
     values[offset + 4] = imdb
     values[offset + 5] = season
     values[offset + 6] = integerOrNull(row[at.imdb_episode])
-    seasons.add(torrent, imdb, season)
+    seasons?.add(torrent, imdb, season)
   }
-  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map, finish: (db) => seasons.write(db) }
+  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map, finish: () => seasons?.finish(), release: () => seasons?.release() }
 }
 
 const PACK_FILE_SOURCE = ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'] as const

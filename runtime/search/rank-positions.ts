@@ -40,7 +40,8 @@ export const rankOrder = (db: Database, ranking: RankedIndex): Uint32Array =>
 
 /**
  * `ids` (repeats allowed) in ranking order, each once: each id's rank and the id packed in one double
- * (rank · 2^bits + id, exact below 2^53), so one native sort orders them.
+ * (rank · 2^bits + id, exact below 2^53: catalogues of up to ~60 million torrents), so one native
+ * sort orders them.
  */
 export const orderByRank = (positions: Uint32Array, ids: readonly number[]): number[] => {
   const scale = 2 ** Math.ceil(Math.log2(positions.length + 1))

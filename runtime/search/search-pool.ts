@@ -90,9 +90,12 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     sendQueued()
   }
 
-  /** Hands queued jobs to workers with room (a restarting worker counts: it is spawned on send). */
+  /**
+   * Hands queued jobs to workers with room (a restarting worker counts: it is spawned on send); once
+   * no worker may start again, each queued job answers itself in-process.
+   */
   const sendQueued = (): void => {
-    while (queued.length > 0 && withRoom()) (queued.shift() as () => void)()
+    while (queued.length > 0 && (withRoom() || !leastBusy())) (queued.shift() as () => void)()
   }
 
   const spawn = (slot: Slot): Worker => {

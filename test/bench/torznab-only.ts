@@ -40,12 +40,14 @@ try {
   process.exit(2)
 }
 
-const all = buildQueries(JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth, 500)
+const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth
+const all = buildQueries(truth, 500)
 const queries = Object.fromEntries(kinds.map((kind) => [kind, all[kind]])) as typeof all
 const requests = Number(values.requests)
 const clients = Number(values.clients)
 const passes = {
   warmup: 10,
+  warmUp: { queries: buildQueries(truth, 1000, 'warm-up').mixed, requests: 1000, maxSeconds: 20 },
   single: { clients: 1, requests: Math.max(20, Math.round(requests / 4)), maxSeconds: 15 },
   concurrent: { clients, requests, maxSeconds: 30 },
 }

@@ -6,9 +6,9 @@ import { FileSeasons } from '../../../../runtime/importer/file-seasons.ts'
 const written = (rows: Array<[number | null, number | null, number | null]>): number[][] => {
   const db = new Database(':memory:')
   db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('file_seasons')) as string)
-  const seasons = new FileSeasons()
+  const seasons = new FileSeasons(db)
   for (const [torrent, imdb, season] of rows) seasons.add(torrent, imdb, season)
-  seasons.write(db)
+  seasons.finish()
   const result = db.query('SELECT torrent, imdb, season FROM file_seasons ORDER BY rowid').values() as number[][]
   db.close()
   return result
@@ -29,11 +29,22 @@ describe('FileSeasons', () => {
     expect(written([[null, 100, 1], [1, null, 1], [1, 100, null], [1, Number.NaN, 1], [1, 100, Number.POSITIVE_INFINITY]])).toEqual([])
   })
 
-  test('ten-digit IMDb numbers and rows past one chunk survive exactly', () => {
-    const rows = Array.from({ length: 70_000 }, (_, i): [number, number, number] => [i + 1, 9_999_999_999, (i % 3) + 1])
+  test('ten-digit IMDb numbers survive exactly, and the rows short of a full batch are written on finish', () => {
+    const rows = Array.from({ length: 70_001 }, (_, i): [number, number, number] => [i + 1, 9_999_999_999, (i % 3) + 1])
     const result = written(rows)
-    expect(result.length).toBe(70_000)
+    expect(result.length).toBe(70_001)
     expect(result[0]).toEqual([1, 9_999_999_999, 1])
-    expect(result[69_999]).toEqual([70_000, 9_999_999_999, 1])
+    expect(result[70_000]).toEqual([70_001, 9_999_999_999, 2])
+  })
+
+  test('a failed load releases the statements: the database closes cleanly, nothing written', () => {
+    const db = new Database(':memory:')
+    db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('file_seasons')) as string)
+    const seasons = new FileSeasons(db)
+    seasons.add(1, 100, 1)
+    seasons.release()
+    seasons.release()
+    expect(db.query('SELECT count(*) AS n FROM file_seasons').get()).toEqual({ n: 0 })
+    expect(() => db.close(true)).not.toThrow()
   })
 })

@@ -98,6 +98,24 @@ describe('search pool over an imported fixture', () => {
     ;(await answers).forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
   })
 
+  test('jobs queued while every restart of the workers dies are answered in-process once none may start again', async () => {
+    const single = createSearchPool({ size: 1, log })
+    const queries = Array.from({ length: 12 }, (_, i) => queryOf(QUERIES[i % QUERIES.length]))
+    const answers = Promise.all(queries.map((each) => single.run(fixture.snapshot, 'search', each)))
+    // Each worker is terminated as soon as it exists, before it can answer: three in a row and the slot gives up.
+    const killed = new Set<Worker>()
+    const killer = setInterval(() => {
+      for (const worker of single.workers()) if (!killed.has(worker)) (killed.add(worker), worker.terminate())
+    }, 0)
+    try {
+      ;(await answers).forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))
+    } finally {
+      clearInterval(killer)
+      single.close()
+    }
+    expect(killed.size).toBeGreaterThanOrEqual(1)
+  }, 10_000)
+
   test('a terminated worker: its pending search is answered in-process and a new worker starts', async () => {
     const query = queryOf('t=search&q=the')
     const pending = Array.from({ length: 6 }, () => pool.run(fixture.snapshot, 'search', query))
