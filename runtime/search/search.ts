@@ -104,12 +104,18 @@ const rankedIds = (db: Database, query: SearchQuery, plan: { ids: Fragment; rest
 // Rows tested beyond what is still missing, in case `rest` drops some (the scope rarely does).
 const TEST_MARGIN = 50
 
-/** The first `cap` of `ids` (in their order) whose rows meet `rest`, tested a chunk at a time. */
+/**
+ * The first `cap` of `ids` (in their order) whose rows meet `rest`, tested a chunk at a time; chunks
+ * at least double, so a filter that drops most rows (italian_only on a show with few Italian
+ * releases) costs a few statements, not one per page's worth of rows.
+ */
 const passingInOrder = (db: Database, ids: number[], rest: Fragment, cap: number): number[] => {
   const test = db.query(`SELECT t.id FROM torrents t WHERE t.id IN (SELECT value FROM json_each(?)) AND ${rest.sql}`)
   const passing: number[] = []
+  let size = 0
   for (let start = 0; start < ids.length && passing.length < cap; ) {
-    const chunk = ids.slice(start, start + cap - passing.length + TEST_MARGIN)
+    size = Math.max(cap - passing.length + TEST_MARGIN, size * 2)
+    const chunk = ids.slice(start, start + size)
     const kept = new Set((test.values(JSON.stringify(chunk), ...rest.params) as Array<[number]>).map(([id]) => id))
     for (const id of chunk) if (kept.has(id) && passing.length < cap) passing.push(id)
     start += chunk.length
