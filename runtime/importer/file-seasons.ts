@@ -31,10 +31,6 @@ export class FileSeasons {
     insert.advance()
   }
 
-  get rows(): number {
-    return this.#insert.rows
-  }
-
   /** Inserts the rows still waiting (inside the load's transaction) and releases the statements. */
   finish(): void {
     try {

@@ -33,7 +33,8 @@ export interface SearchQuery {
   limit: number
   /**
    * Where a count that is cut short (RSS, title words in the default order, broad words, a bare
-   * season, id searches in a ranking's order) stops: TOTAL_CAP of search.ts when absent, and never before one past the page.
+   * season, id searches in a ranking's order) stops: TOTAL_CAP of search.ts when absent, and never
+   * before one past the page.
    */
   totalCap?: number
 }

@@ -39,11 +39,12 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
   if (query.slices !== null && query.slices.length === 0) return { items: [], total: 0 }
   const rank = ranking(query.processing)
   const filters = rank.filter ? [rank.filter] : []
-  const where = whereClause([...matchConditions(query), ...filters])
-  if (isRecentQuery(query)) return recent(db, query, where)
   const index = rank.index
+  // An id search in a ranking's order needs its candidates and the row conditions apart, never the whole WHERE.
   const ids = index && idCandidates(query)
   if (index && ids) return rankedIds(db, query, { ids, rest: whereClause([...narrowingConditions(query), ...filters]), score: rank.score, index })
+  const where = whereClause([...matchConditions(query), ...filters])
+  if (isRecentQuery(query)) return recent(db, query, where)
   if (index && isTitleSearch(query)) {
     // The conditions without the words: tested on each FTS hit's row.
     const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
