@@ -22,8 +22,11 @@ export interface SearchPoolOptions {
 }
 
 export interface SearchPool {
-  /** Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed). */
-  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>): Promise<JobOutput<Kind>>
+  /**
+   * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
+   * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage).
+   */
+  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean }): Promise<JobOutput<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -158,8 +161,8 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
 
   const cache = options.cacheBytes ? new AnswerCache(options.cacheBytes) : null
 
-  const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>): Promise<JobOutput<Kind>> => {
-    const slot = closed || !snapshot || !snapshot.directory ? null : leastBusy()
+  const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, inline = false): Promise<JobOutput<Kind>> => {
+    const slot = inline || closed || !snapshot || !snapshot.directory ? null : leastBusy()
     if (!slot || !snapshot) {
       try {
         return Promise.resolve(runJob(kind, snapshot?.db ?? null, input) as JobOutput<Kind>)
@@ -190,11 +193,12 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
   }
 
   return {
-    run(snapshot, kind, input) {
+    run(snapshot, kind, input, options) {
+      const inline = options?.inline ?? false
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
-      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input)
+      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input, inline)
       const key = JSON.stringify(input)
-      return cache.answer(generationOf(snapshot), key, () => dispatch(snapshot, 'feed', input as JobInput<'feed'>)) as Promise<JobOutput<typeof kind>>
+      return cache.answer(generationOf(snapshot), key, () => dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline)) as Promise<JobOutput<typeof kind>>
     },
     workers: () => slots.flatMap((slot) => (slot.worker ? [slot.worker] : [])),
     close() {

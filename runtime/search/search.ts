@@ -7,6 +7,7 @@ import { isRecentQuery, type SearchHit, type SearchQuery, type SearchResult } fr
 import { ranking, ZERO_SCORE, type Fragment, type RankedIndex } from './rank.ts'
 import { orderByRank, rankOrder, rankPositions } from './rank-positions.ts'
 import { all, idCandidates, matchConditions, narrowingConditions, TITLE_HITS } from './sql.ts'
+import { postingsOf, RankIntersection } from './title-postings.ts'
 import { ftsMatch, titlesMatching, walkableTokens } from './tokens.ts'
 
 const COLUMNS = ['info_hash', 'title', 'provider', 'size', 'type', 'uploaded', 'seeders', 'imdb', 'tmdb', 'season', 'episode']
@@ -56,6 +57,18 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
   return (bare && windowed(db, query, { where, score: rank.score, index })) || ranked(db, query, where, rank.score)
 }
 
+/**
+ * Whether search() answers `query` by a plan that stops at its page: the newest releases, an id
+ * search in a ranking's order (rankedIds) or title words in the default order (rankedTitles). Their
+ * cost is bounded (~0.2–1 ms at 1M), so the main thread may run them itself; any other plan may sort
+ * or walk a whole result and belongs on a search worker.
+ */
+export const stopsAtPage = (query: SearchQuery): boolean => {
+  if (isRecentQuery(query)) return true
+  const index = ranking(query.processing).index
+  return index !== null && (idCandidates(query) !== null || (index === 'torrent_rank' && isTitleSearch(query)))
+}
+
 type Row = SearchHit & { total?: number }
 
 /** Newest first; the count is capped (a separate, index-only statement). */
@@ -98,28 +111,36 @@ const rankedIds = (db: Database, query: SearchQuery, plan: { ids: Fragment; rest
   const list = `WITH candidates(id) AS (${plan.ids.sql}) SELECT json_group_array(id) AS ids FROM candidates WHERE id IS NOT NULL`
   const row = db.query(list).get(...plan.ids.params) as { ids: string }
   const ordered = orderByRank(rankPositions(db, plan.index), JSON.parse(row.ids) as number[])
-  const passing = plan.rest.sql === '1' ? ordered : passingInOrder(db, ordered, plan.rest, capFor(query))
+  const passing = plan.rest.sql === '1' ? ordered : passingInOrder(db, inChunks(ordered), plan.rest, capFor(query))
   return { items: fetchInOrder(db, passing.slice(query.offset, query.offset + query.limit), plan.score), total: passing.length }
 }
 
 // Rows tested beyond what is still missing, in case `rest` drops some (the scope rarely does).
 const TEST_MARGIN = 50
 
+/** Ids in result order, handed out `count` at a time (an empty array: no more). */
+type IdSource = (count: number) => number[]
+
+const inChunks = (ids: number[]): IdSource => {
+  let start = 0
+  return (count) => ids.slice(start, (start += count))
+}
+
 /**
- * The first `cap` of `ids` (in their order) whose rows meet `rest`, tested a chunk at a time; chunks
- * at least double, so a filter that drops most rows (italian_only on a show with few Italian
+ * The first `cap` ids of `source` (in its order) whose rows meet `rest`, tested a chunk at a time;
+ * chunks at least double, so a filter that drops most rows (italian_only on a show with few Italian
  * releases) costs a few statements, not one per page's worth of rows.
  */
-const passingInOrder = (db: Database, ids: number[], rest: Fragment, cap: number): number[] => {
+const passingInOrder = (db: Database, source: IdSource, rest: Fragment, cap: number): number[] => {
   const test = db.query(`SELECT t.id FROM torrents t WHERE t.id IN (SELECT value FROM json_each(?)) AND ${rest.sql}`)
   const passing: number[] = []
   let size = 0
-  for (let start = 0; start < ids.length && passing.length < cap; ) {
+  while (passing.length < cap) {
     size = Math.max(cap - passing.length + TEST_MARGIN, size * 2)
-    const chunk = ids.slice(start, start + size)
+    const chunk = source(size)
+    if (chunk.length === 0) break
     const kept = new Set((test.values(JSON.stringify(chunk), ...rest.params) as Array<[number]>).map(([id]) => id))
     for (const id of chunk) if (kept.has(id) && passing.length < cap) passing.push(id)
-    start += chunk.length
   }
   return passing
 }
@@ -136,19 +157,28 @@ const titleMatches = (db: Database, query: SearchQuery): number => {
 
 /**
  * A title search in the default order. torrents_fts rowids are ranks (runtime/importer/rank-order.ts),
- * so the hits come out of the FTS index already in result order: one statement reads the ranks of
- * the first capFor() hits, which are both the page and the count (a lower bound past the cap), and
- * stops there. `rest` (scope, categories, italian_only, excludes) is tested on each hit's row on the way.
+ * so hits come in result order: the first capFor() of them are both the page and the count (a lower
+ * bound past the cap), and nothing beyond is read. One word is read from the FTS index, which stops
+ * at the cap; several are intersected as in-memory rank lists (title-postings.ts: FTS5's own AND of a
+ * name with "the" or "di" in it costs up to ~4 ms). `rest` (scope, categories, italian_only,
+ * excludes) is tested on the hits' rows on the way.
  */
 const rankedTitles = (db: Database, query: SearchQuery, rest: Fragment): SearchResult => {
-  const filtered = rest.sql !== '1'
-  const sql = filtered
-    ? `SELECT f.rowid FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${rest.sql} ORDER BY f.rowid LIMIT ?`
-    : 'SELECT rowid FROM torrents_fts f WHERE f.torrents_fts MATCH ? ORDER BY rowid LIMIT ?'
-  const ranks = db.query(sql).values(ftsMatch(query.words), ...rest.params, capFor(query)) as Array<[number]>
   const order = rankOrder(db, 'torrent_rank')
-  const page = ranks.slice(query.offset, query.offset + query.limit).map(([rank]) => order[rank])
-  return { items: fetchInOrder(db, page, ZERO_SCORE), total: ranks.length }
+  const cap = capFor(query)
+  let ids: number[]
+  if (query.words.length > 1) {
+    const hits = new RankIntersection(postingsOf(db, query.words))
+    const next: IdSource = (count) => hits.next(count).map((rank) => order[rank])
+    ids = rest.sql === '1' ? next(cap) : passingInOrder(db, next, rest, cap)
+  } else {
+    const sql = rest.sql === '1'
+      ? 'SELECT rowid FROM torrents_fts f WHERE f.torrents_fts MATCH ? ORDER BY rowid LIMIT ?'
+      : `SELECT f.rowid FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${rest.sql} ORDER BY f.rowid LIMIT ?`
+    const ranks = db.query(sql).values(ftsMatch(query.words), ...rest.params, cap) as Array<[number]>
+    ids = ranks.map(([rank]) => order[rank])
+  }
+  return { items: fetchInOrder(db, ids.slice(query.offset, query.offset + query.limit), ZERO_SCORE), total: ids.length }
 }
 
 /**

@@ -26,17 +26,21 @@ const round = (value: number): number => Math.round(value * 100) / 100
 export const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 
+/** A pass's summary from its figures (milliseconds), rounded for the report. */
+export const summaryOf = (clients: number, requests: number, errors: number, seconds: number, ms: LoadSummary['ms']): LoadSummary => ({
+  clients,
+  requests,
+  errors,
+  seconds: round(seconds),
+  requests_per_second: round(requests / Math.max(seconds, 1e-9)),
+  ms: { p50: round(ms.p50), p90: round(ms.p90), p99: round(ms.p99), max: round(ms.max), mean: round(ms.mean) },
+})
+
 export const summarize = (latencies: number[], errors: number, seconds: number, clients: number): LoadSummary => {
   const sorted = [...latencies].sort((a, b) => a - b)
   const mean = sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length)
-  return {
-    clients,
-    requests: sorted.length,
-    errors,
-    seconds: round(seconds),
-    requests_per_second: round(sorted.length / Math.max(seconds, 1e-9)),
-    ms: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0), mean: round(mean) },
-  }
+  const ms = { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, mean }
+  return summaryOf(clients, sorted.length, errors, seconds, ms)
 }
 
 /**

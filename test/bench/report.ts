@@ -33,6 +33,8 @@ export interface BenchResults {
   torznab: Record<QueryKind, KindFigures> | Skipped
   /** The same requests with SEARCH_CACHE_MB=0: every answer computed. */
   torznab_uncached?: Record<QueryKind, KindFigures> | Skipped
+  /** What sent the concurrent Torznab passes (wrk, or Bun's fetch when wrk is missing). */
+  torznab_load_generator?: string
   postgres: Record<QueryKind, KindFigures> | Skipped
   startup: StartupFigures | Skipped
   memory: MemoryFigures | Skipped
@@ -118,6 +120,7 @@ export const markdownTable = (results: BenchResults): string => {
   for (const [label, suffix, figures] of runs) {
     if (figures) lines.push('', `Torznab, ${label}:`, '', ...kindRows(ran(figures) ? figures : undefined, theirs, results.ratios, suffix))
   }
+  if (results.torznab_load_generator) lines.push('', `Concurrent Torznab passes sent by ${results.torznab_load_generator}; PostgreSQL's by as many Bun.SQL connections.`)
   const skipped = Object.entries(results).filter(([, value]) => typeof value === 'object' && value !== null && 'skipped' in value)
   if (skipped.length > 0) lines.push('', ...skipped.map(([part, value]) => `- ${part} skipped: ${(value as Skipped).skipped}`))
   return lines.join('\n')

@@ -15,7 +15,7 @@ import { benchPostgres } from './postgres-bench.ts'
 import { buildQueries } from './queries.ts'
 import { computeRatios, markdownTable, writeReport, type BenchResults, type Skipped } from './report.ts'
 import { benchStartup, memoryOf, serverCommand, startServer } from './server-bench.ts'
-import { benchTorznab, type PassOptions } from './torznab-bench.ts'
+import { benchTorznab, torznabLoadGenerator, type PassOptions } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -137,7 +137,7 @@ const main = async () => {
   const startup = hasSnapshot() ? await benchStartup(options.dataDir, 5).catch((error) => skipped((error as Error).message)) : skipped(noSnapshot)
   if (!('skipped' in startup)) log(`  median ${startup.median_ms} ms (${startup.runs_ms.join(', ')})`)
 
-  log(`== Torznab over loopback (1 client, then ${options.clients})`)
+  log(`== Torznab over loopback (1 client, then ${options.clients}; concurrent passes: ${torznabLoadGenerator()})`)
   let torznab: BenchResults['torznab'] = { skipped: noSnapshot }
   let uncached: BenchResults['torznab'] = { skipped: noSnapshot }
   let memory: BenchResults['memory'] = { skipped: noSnapshot }
@@ -169,7 +169,7 @@ const main = async () => {
     }
   }
 
-  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, pg_restore: restore, pg_restore_stock: restoreStock, torznab, torznab_uncached: uncached, postgres, startup, memory }
+  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, pg_restore: restore, pg_restore_stock: restoreStock, torznab, torznab_uncached: uncached, torznab_load_generator: torznabLoadGenerator(), postgres, startup, memory }
   const results: BenchResults = { ...partial, ratios: computeRatios(partial) }
   writeReport(results)
   log(`\n${markdownTable(results)}\n\nwritten to test/bench/results/latest.json in ${((performance.now() - started) / 1000).toFixed(0)} s`)

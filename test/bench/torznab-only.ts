@@ -2,18 +2,19 @@
 /**
  * The Torznab part of `bun run bench` alone, against the snapshot a full run left installed, for the
  * kinds named: minutes of import and PostgreSQL skipped while working on search.
- *   bun test/bench/torznab-only.ts [--kinds title,season] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]
+ *   bun test/bench/torznab-only.ts [--kinds title,season] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m] [--client wrk|bun] [--seconds 5]
+ * --client bun drives the concurrent passes with Bun's fetch even when wrk is installed (to compare them).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openSnapshot } from '../../runtime/db/database.ts'
 import { buildQueries, QUERY_KINDS, type QueryKind } from './queries.ts'
 import { serverCommand, startServer } from './server-bench.ts'
-import { benchKinds, torznabRunner } from './torznab-bench.ts'
+import { benchKinds, torznabConcurrentPass, torznabLoadGenerator, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
-const USAGE = 'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]'
-const values: Record<string, string> = { kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m' }
+const USAGE = 'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m] [--client wrk|bun] [--seconds 5]'
+const values: Record<string, string> = { kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m', client: 'wrk', seconds: String(WRK_SECONDS) }
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, '')
@@ -54,8 +55,9 @@ const passes = {
 const server = await startServer(dataDir, serverCommand(), values.cache === 'off' ? { SEARCH_CACHE_MB: '0' } : {})
 try {
   await Bun.sleep(1000)
-  console.log(`${serverCommand().kind}, answer cache ${values.cache}`)
-  await benchKinds(queries, torznabRunner(server.url), passes, console.log, kinds)
+  const concurrentPass = values.client === 'bun' ? undefined : torznabConcurrentPass(server.url, Number(values.seconds))
+  console.log(`${serverCommand().kind}, answer cache ${values.cache}, concurrent passes: ${concurrentPass ? torznabLoadGenerator() : "Bun's fetch"}`)
+  await benchKinds(queries, torznabRunner(server.url), passes, console.log, kinds, concurrentPass)
 } finally {
   await server.stop()
 }

@@ -6,7 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import type { SearchQuery } from '../../../../runtime/search/query.ts'
-import { search } from '../../../../runtime/search/search.ts'
+import { search, stopsAtPage } from '../../../../runtime/search/search.ts'
 import { queryTokens } from '../../../../runtime/search/tokens.ts'
 import { baseQuery, openCatalogue } from './_catalogue.ts'
 
@@ -15,8 +15,8 @@ afterAll(() => catalogue.close())
 
 type Bindings = Array<string | number | null>
 
-/** Runs search() and returns the plan lines of the statement that reads the page. */
-const pagePlan = (overrides: Partial<SearchQuery>, marker = 'LIMIT ? OFFSET ?'): string[] => {
+/** Runs search() and returns every statement it ran, with its bindings. */
+const statementsOf = (overrides: Partial<SearchQuery>): Array<[string, Bindings]> => {
   const db = catalogue.snapshot.db
   const statements: Array<[string, Bindings]> = []
   const recording = new Proxy(db, {
@@ -33,8 +33,13 @@ const pagePlan = (overrides: Partial<SearchQuery>, marker = 'LIMIT ? OFFSET ?'):
     },
   }) as Database
   search(recording, baseQuery(overrides))
-  const [sql, args] = statements.find(([text]) => text.includes(marker)) ?? ['', []]
-  return (db.query(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail)
+  return statements
+}
+
+/** Runs search() and returns the plan lines of the statement that reads the page. */
+const pagePlan = (overrides: Partial<SearchQuery>, marker = 'LIMIT ? OFFSET ?'): string[] => {
+  const [sql, args] = statementsOf(overrides).find(([text]) => text.includes(marker)) ?? ['', []]
+  return (catalogue.snapshot.db.query(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((row) => row.detail)
 }
 
 const fullScan = (lines: string[]) => lines.filter((line) => /^SCAN (t|s|torrents|f|files)\b/.test(line) && !line.includes('INDEX'))
@@ -102,15 +107,28 @@ describe('searches use indexes, never a full scan of torrents or files', () => {
 })
 
 describe('title words under a ranking without scores', () => {
-  test.each([
+  const RANKINGS = [
     ['t=search', {}],
     ['t=movie', { scope: 'movies' }],
     ['italian_only', { processing: { preset: 'italian_only', custom_rules: [] } }],
-  ] as Array<[string, Partial<SearchQuery>]>)('%s reads the FTS hits in rank order, no sort', (_, overrides) => {
-    const lines = pagePlan({ ...overrides, words: queryTokens('show a') }, 'MATCH ?')
+  ] as Array<[string, Partial<SearchQuery>]>
+
+  test.each(RANKINGS)('%s: one word reads the FTS hits in rank order, no sort', (_, overrides) => {
+    const lines = pagePlan({ ...overrides, words: queryTokens('show') }, 'MATCH ?')
     expect(lines[0]).toStartWith('SCAN f VIRTUAL TABLE')
     expect(lines.join('\n')).not.toContain('TEMP B-TREE')
     expect(fullScan(lines)).toEqual([])
+  })
+
+  test.each(RANKINGS)('%s: several words read each word list from the FTS index, no sort', (_, overrides) => {
+    const list = pagePlan({ ...overrides, words: queryTokens('show a') }, 'json_group_array(rowid)')
+    expect(list).toEqual(['SCAN torrents_fts VIRTUAL TABLE INDEX 0:M1'])
+  })
+
+  test('several words under a filter test the hits by primary key', () => {
+    const test = pagePlan({ scope: 'movies', words: queryTokens('film one') }, 'json_each(?)').join('\n')
+    expect(test).toContain('SEARCH t USING INTEGER PRIMARY KEY')
+    expect(fullScan(test.split('\n'))).toEqual([])
   })
 })
 
@@ -120,5 +138,35 @@ describe('a season without id or words', () => {
     expect(page).toContain('SCAN torrent_rank')
     expect(page).toMatch(/SCAN w[\s\S]*SEARCH t USING INTEGER PRIMARY KEY/)
     expect(page).not.toContain('TEMP B-TREE')
+  })
+})
+
+describe('stopsAtPage: which searches the main thread may run itself', () => {
+  const SCORING = { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 5 }] } as SearchQuery['processing']
+  const ITALIAN = { preset: 'italian_preferred', custom_rules: [] } as SearchQuery['processing']
+  const ITALIAN_ONLY = { preset: 'italian_only', custom_rules: [] } as SearchQuery['processing']
+  const CASES: Array<[string, Partial<SearchQuery>, boolean]> = [
+    ['newest releases', {}, true],
+    ['newest releases under a scoring rule', { processing: SCORING }, true],
+    ['a film by id', { scope: 'movies', imdb: 1000 }, true],
+    ['an episode by id under italian_preferred', { scope: 'shows', imdb: 100, season: 1, episode: 1, processing: ITALIAN }, true],
+    ['title words', { words: ['show', 'a'] }, true],
+    ['title words under italian_only', { words: ['show', 'a'], processing: ITALIAN_ONLY }, true],
+    ['title words under italian_preferred', { words: ['show', 'a'], processing: ITALIAN }, false],
+    ['title words under a scoring rule', { words: ['show', 'a'], processing: SCORING }, false],
+    ['an id under a scoring rule', { scope: 'movies', imdb: 1000, processing: SCORING }, false],
+    ['a season without id', { scope: 'shows', season: 2 }, false],
+    ['title words with a season', { scope: 'shows', words: ['show'], season: 1 }, false],
+  ]
+
+  test.each(CASES)('%s', (_, overrides, expected) => {
+    expect(stopsAtPage(baseQuery(overrides))).toBe(expected)
+  })
+
+  // What makes a search unbounded: a sort of every hit (ranked), a walk of a rank table (broad, walk, windowed).
+  const WHOLE_RESULT = /count\(\*\) OVER \(\)|ORDER BY o\.rank|FROM torrent_rank ORDER BY rank|torrent_rank_italian ORDER BY rank/
+
+  test.each(CASES.filter(([, , bounded]) => bounded))('%s runs no statement over the whole result', (_, overrides) => {
+    for (const [sql] of statementsOf(overrides)) expect(sql).not.toMatch(WHOLE_RESULT)
   })
 })

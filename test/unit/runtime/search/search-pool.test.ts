@@ -74,6 +74,19 @@ describe('search pool over an imported fixture', () => {
     expect(pool.workers().length).toBe(2)
   })
 
+  test('an inline job runs on the calling thread, answered synchronously, and starts no worker', async () => {
+    const fresh = createSearchPool({ size: 2, log })
+    const query = queryOf('t=search&q=breaking+bad')
+    let answer: unknown = null
+    const running = fresh.run(fixture.snapshot, 'search', query, { inline: true }).then((result) => (answer = result))
+    // Settled before any message could come back from a thread.
+    await Promise.resolve()
+    expect(answer).toEqual(search(fixture.snapshot.db, query))
+    await running
+    expect(fresh.workers()).toEqual([])
+    fresh.close()
+  })
+
   test('a worker holds two jobs at most; the rest wait in one queue and are all answered', async () => {
     const single = createSearchPool({ size: 1, log })
     const query = queryOf('t=search&q=the')
