@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CatalogueSlice, SearchQuery } from '../../../../runtime/search/query.ts'
-import { search } from '../../../../runtime/search/search.ts'
+import { LISTED_FROM_OFFSET, search } from '../../../../runtime/search/search.ts'
 import { postingsOf, RankIntersection, seek } from '../../../../runtime/search/title-postings.ts'
 import type { ResultProcessing } from '../../../../runtime/settings/schema.ts'
 import { Random } from '../../../bench/random.ts'
@@ -112,10 +112,12 @@ describe('title searches through rank lists', () => {
   ]
   const WORDS = [['quiet'], ['the'], ['the', 'di'], ['the', 'quiet', 'family'], ['di', 'la', 'vigata'], ['blue', 'hunter'], ['quiet', 'family', 'blue', 'hunter', 'roma'], ['the', 'nowhere'], ['mercer', 'the', 'la', 'di']]
   const NARROWING: Array<Partial<SearchQuery>> = [{}, { scope: 'movies' }, { scope: 'shows', slices: [{ kind: 'series', resolution: 2 }] as CatalogueSlice[] }]
-  const PAGES = [{ offset: 0, limit: 100 }, { offset: 0, limit: 3 }, { offset: 5, limit: 7 }, { offset: 40, limit: 20, totalCap: 0 }]
+  // Past LISTED_FROM_OFFSET a single word is read from its list as well.
+  const PAGES = [{ offset: 0, limit: 100 }, { offset: 0, limit: 3 }, { offset: 5, limit: 7 }, { offset: 40, limit: 20, totalCap: 0 }, { offset: LISTED_FROM_OFFSET, limit: 30 }]
 
   test('give the pages and counts of the same searches sorted whole in SQL, under every ranking and filter', () => {
     let hits = 0
+    let deepHits = 0
     for (const [name, processing, sortRules, reorder] of RANKINGS) {
       for (const words of WORDS) {
         for (const narrowing of NARROWING) {
@@ -129,11 +131,13 @@ describe('title searches through rank lists', () => {
             const cap = name === 'italian_preferred' && !narrowing.scope ? Infinity : Math.max(page.totalCap ?? 1000, page.offset + page.limit + 1)
             expect(`${context}: ${byLists.total}`).toBe(`${context}: ${Math.min(expected.length, cap)}`)
             hits += byLists.items.length
+            if (words.length === 1 && page.offset >= LISTED_FROM_OFFSET) deepHits += byLists.items.length
           }
         }
       }
     }
     expect(hits).toBeGreaterThan(1000)
+    expect(deepHits).toBeGreaterThan(0)
   })
 
   test('a word list is read from the FTS index once per handle and equals what MATCH returns', () => {
