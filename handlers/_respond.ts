@@ -2,7 +2,7 @@
 
 const make =
   (contentType: string) =>
-  (body: string | null, init: ResponseInit = {}): Response => {
+  (body: string | Uint8Array<ArrayBuffer> | null, init: ResponseInit = {}): Response => {
     const headers = new Headers(init.headers)
     if (!headers.has('content-type')) headers.set('content-type', contentType)
     return new Response(body, { ...init, headers })

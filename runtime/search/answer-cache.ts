@@ -5,10 +5,13 @@
  * share one computation. Bounded in bytes, least recently used first out; a new snapshot starts empty.
  */
 
-interface Entry {
-  answer: Promise<string>
+interface Entry<Answer> {
+  answer: Promise<Answer>
   bytes: number
 }
+
+/** Bytes of a kept answer: a string's UTF-16 code units, or a byte array's length. */
+const sizeOf = (answer: string | Uint8Array): number => (typeof answer === 'string' ? answer.length * 2 : answer.byteLength)
 
 /** SEARCH_CACHE_MB: the cache's size in MiB (default 16); 0 turns it off. */
 export const answerCacheBytesFromEnv = (env: Record<string, string | undefined>): number => {
@@ -17,15 +20,15 @@ export const answerCacheBytesFromEnv = (env: Record<string, string | undefined>)
   return text && Number.isFinite(value) && value >= 0 ? Math.min(value, 1024) * 1024 * 1024 : 16 * 1024 * 1024
 }
 
-export class AnswerCache {
-  readonly #entries = new Map<string, Entry>()
+export class AnswerCache<Answer extends string | Uint8Array = string> {
+  readonly #entries = new Map<string, Entry<Answer>>()
   #bytes = 0
   #generation = 0
 
   constructor(readonly maxBytes: number) {}
 
   /** The answer for `key` on snapshot `generation`: remembered, or made by `make` (and remembered once it succeeds). */
-  answer(generation: number, key: string, make: () => Promise<string>): Promise<string> {
+  answer(generation: number, key: string, make: () => Promise<Answer>): Promise<Answer> {
     if (this.maxBytes <= 0) return make()
     if (generation !== this.#generation) this.clear(generation)
     const known = this.#entries.get(key)
@@ -35,16 +38,16 @@ export class AnswerCache {
       this.#entries.set(key, known)
       return known.answer
     }
-    const entry: Entry = { answer: make(), bytes: 0 }
+    const entry: Entry<Answer> = { answer: make(), bytes: 0 }
     this.#entries.set(key, entry)
     entry.answer.then(
-      (text) => this.#sized(key, entry, text.length * 2),
+      (answer) => this.#sized(key, entry, sizeOf(answer)),
       () => this.#entries.get(key) === entry && this.#entries.delete(key),
     )
     return entry.answer
   }
 
-  #sized(key: string, entry: Entry, bytes: number): void {
+  #sized(key: string, entry: Entry<Answer>, bytes: number): void {
     if (this.#entries.get(key) !== entry) return
     entry.bytes = bytes
     this.#bytes += bytes

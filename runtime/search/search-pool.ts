@@ -21,12 +21,15 @@ export interface SearchPoolOptions {
   current?: () => OpenSnapshot | null
 }
 
+/** What run() answers: the job's output, except that a feed the answer cache keeps comes as its UTF-8 bytes. */
+export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
+
 export interface SearchPool {
   /**
    * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
    * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage).
    */
-  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean }): Promise<JobOutput<Kind>>
+  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean }): Promise<PoolAnswer<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -159,7 +162,10 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     : null
   ;(switchCheck as { unref?: () => void } | null)?.unref?.()
 
-  const cache = options.cacheBytes ? new AnswerCache(options.cacheBytes) : null
+  // Feeds are kept as UTF-8 bytes: 16 MiB of feed text kept as strings made title searches that miss
+  // the cache ~25% slower (measured with 8 clients at 1M); bytes are also what a hit sends as it is.
+  const cache = options.cacheBytes ? new AnswerCache<Uint8Array<ArrayBuffer>>(options.cacheBytes) : null
+  const encoder = new TextEncoder()
 
   const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, inline = false): Promise<JobOutput<Kind>> => {
     const slot = inline || closed || !snapshot || !snapshot.directory ? null : leastBusy()
@@ -196,9 +202,10 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     run(snapshot, kind, input, options) {
       const inline = options?.inline ?? false
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
-      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input, inline)
+      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
       const key = JSON.stringify(input)
-      return cache.answer(generationOf(snapshot), key, () => dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline)) as Promise<JobOutput<typeof kind>>
+      const make = () => dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline).then((feed) => encoder.encode(feed))
+      return cache.answer(generationOf(snapshot), key, make) as Promise<PoolAnswer<typeof kind>>
     },
     workers: () => slots.flatMap((slot) => (slot.worker ? [slot.worker] : [])),
     close() {

@@ -207,7 +207,7 @@ const FEED_TOTAL_CAP = 0
  * cores with 8 clients, handing such ~0.5 ms searches to a worker bought no throughput and tripled
  * p99 (three busy threads and the load on two cores); the rest keeps the main thread free.
  */
-export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string> => {
+export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string | Uint8Array<ArrayBuffer>> => {
   const query = { ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP }
   return pool.run(snapshot, 'feed', { query, links }, { inline: stopsAtPage(query) })
 }

@@ -50,6 +50,18 @@ describe('AnswerCache', () => {
     expect(made).toEqual(['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc', 'dddddddddd', 'again-b'])
   })
 
+  test('byte answers are sized by their length: 60 bytes hold three of 20', async () => {
+    const cache = new AnswerCache<Uint8Array>(60)
+    const made: string[] = []
+    const make = (key: string) => () => (made.push(key), Promise.resolve(new Uint8Array(20)))
+    for (const key of ['a', 'b', 'c', 'd']) await cache.answer(1, key, make(key))
+    await Bun.sleep(0)
+    expect(cache.size).toBe(3)
+    await cache.answer(1, 'a', make('again-a'))
+    await cache.answer(1, 'd', make('again-d'))
+    expect(made).toEqual(['a', 'b', 'c', 'd', 'again-a'])
+  })
+
   test('size 0 keeps nothing', async () => {
     const cache = new AnswerCache(0)
     const { made, make } = counting()

@@ -179,7 +179,11 @@ describe('search pool across snapshot changes', () => {
 
   test('cached feeds belong to their snapshot: the same request on a new one is answered afresh', async () => {
     const links = { base: 'http://indexer.test', trackers: [] }
-    const feed = (pool: SearchPool, snapshot: OpenSnapshot) => pool.run(snapshot, 'feed', { query: queryOf('t=search&q=zeta'), links })
+    // A feed the cache keeps comes as its UTF-8 bytes.
+    const feed = async (pool: SearchPool, snapshot: OpenSnapshot) => {
+      const body = await pool.run(snapshot, 'feed', { query: queryOf('t=search&q=zeta'), links })
+      return typeof body === 'string' ? body : new TextDecoder().decode(body)
+    }
     for (const size of [0, 1]) {
       const pool = createSearchPool({ size, log, cacheBytes: 1024 * 1024 })
       const directory = join(parent, `cached-${size}`)
