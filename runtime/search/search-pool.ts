@@ -27,9 +27,10 @@ export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<K
 export interface SearchPool {
   /**
    * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
-   * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage).
+   * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage); with `keep:
+   * false`, a feed is neither looked up in nor kept by the answer cache.
    */
-  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean }): Promise<PoolAnswer<Kind>>
+  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean; keep?: boolean }): Promise<PoolAnswer<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -202,7 +203,7 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     run(snapshot, kind, input, options) {
       const inline = options?.inline ?? false
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
-      if (!cache || kind !== 'feed' || !snapshot || closed) return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
+      if (!cache || kind !== 'feed' || options?.keep === false || !snapshot || closed) return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
       const key = JSON.stringify(input)
       const make = () => dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline).then((feed) => encoder.encode(feed))
       return cache.answer(generationOf(snapshot), key, make) as Promise<PoolAnswer<typeof kind>>

@@ -202,6 +202,20 @@ describe('search pool across snapshot changes', () => {
     }
   })
 
+  test('a feed run with keep: false is answered afresh as text, never from or into the cache', async () => {
+    const links = { base: 'http://indexer.test', trackers: [] }
+    const pool = createSearchPool({ size: 0, log, cacheBytes: 1024 * 1024 })
+    const snapshot = titled(join(parent, 'not-kept'), 'Theta Movie 2021')
+    const input = { query: queryOf('t=search&q=theta'), links }
+    const kept = await pool.run(snapshot, 'feed', input)
+    expect(kept).toBeInstanceOf(Uint8Array)
+    const fresh = await pool.run(snapshot, 'feed', input, { keep: false })
+    expect(typeof fresh).toBe('string')
+    expect(fresh).toBe(new TextDecoder().decode(kept as Uint8Array))
+    pool.close()
+    snapshot.db.close()
+  })
+
   test('a request for a snapshot deleted before a worker opened it is answered from the current one', async () => {
     const current = titled(join(parent, 'current'), 'Epsilon Movie 2022')
     const pool = createSearchPool({ size: 1, log, current: () => current })

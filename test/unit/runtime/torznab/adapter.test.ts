@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { SearchHit, SearchQuery } from '../../../../runtime/search/query.ts'
-import { categoriesOf, downloadUrl, feedItems, magnetUri, seasonEpisodeOf, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import type { SearchPool } from '../../../../runtime/search/search-pool.ts'
+import { categoriesOf, downloadUrl, feedItems, magnetUri, pooledSearchFeed, seasonEpisodeOf, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
 import { renderFeed } from '../../../../runtime/torznab/feed.ts'
 import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
 import { escapeXml } from '../../../../runtime/torznab/xml.ts'
@@ -175,5 +176,27 @@ describe('feedItems', () => {
     const items = feedItems([hit({ title: 'A & B <C> \u0001', size: 1, seeders: 2, imdb: 1, languages: 'Italian' }), hit({ type: 'movie', resolution: 3 })], links)
     const xml = renderFeed({ self: 'https://idx.example/api', offset: 0, total: 2, items })
     expect(checkResults(xml).filter((violation) => violation.severity === 'error')).toEqual([])
+  })
+})
+
+describe('pooledSearchFeed: where a feed is computed and whether it is kept', () => {
+  // A pool that records the options it is handed.
+  const recorded: Array<{ inline?: boolean; keep?: boolean } | undefined> = []
+  const pool = { run: (_snapshot: unknown, _kind: unknown, _input: unknown, options?: { inline?: boolean; keep?: boolean }) => (recorded.push(options), Promise.resolve('')) } as unknown as SearchPool
+  const options = async (text: string) => {
+    await pooledSearchFeed(pool, null, parseTorznabParams(new URLSearchParams(text)), { preset: 'unfiltered', custom_rules: [] }, { base: 'http://x', trackers: [] })
+    return recorded.at(-1)
+  }
+
+  test.each([
+    ['t=search', { inline: true, keep: true }],
+    ['t=tvsearch&imdbid=tt0944947&season=1&ep=2', { inline: true, keep: true }],
+    ['t=movie&imdbid=tt0111161', { inline: true, keep: true }],
+    ['t=search&q=the+quiet+family', { inline: true, keep: false }],
+    ['t=search&q=1080p&offset=1000', { inline: true, keep: false }],
+    ['t=tvsearch&season=1', { inline: false, keep: true }],
+    ['t=tvsearch&q=show&season=1', { inline: false, keep: false }],
+  ])('%s', async (text, expected) => {
+    expect(await options(text)).toEqual(expected)
   })
 })
