@@ -138,6 +138,14 @@ interface OpenPart {
   orders: RankOrders | null
 }
 
+/** Finalizes every load's statements, and those a mapping holds beside (a no-op once done). */
+const releaseLoads = (loads: OpenPart['loads']): void => {
+  for (const load of loads) {
+    load.insert.finalize()
+    load.release?.()
+  }
+}
+
 const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
@@ -161,7 +169,7 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart
     }
     return part
   } catch (error) {
-    for (const load of loads) (load.insert.finalize(), load.release?.())
+    releaseLoads(loads)
     db.close()
     throw error
   }
@@ -216,7 +224,7 @@ export const runPipeline = async (archive: Archive, directory: string, partName:
     validated()
     return counts
   } finally {
-    for (const load of part.loads) (load.insert.finalize(), load.release?.())
+    releaseLoads(part.loads)
     part.db.close()
   }
 }

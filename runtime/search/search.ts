@@ -6,7 +6,7 @@ import type { Database } from 'bun:sqlite'
 import { isRecentQuery, type SearchHit, type SearchQuery, type SearchResult } from './query.ts'
 import { ranking, ZERO_SCORE, type Fragment, type RankedIndex } from './rank.ts'
 import { orderByRank, rankOrder, rankPositions } from './rank-positions.ts'
-import { all, idCandidates, matchConditions, narrowingConditions, TITLE_HITS } from './sql.ts'
+import { all, idCandidates, isIdSearch, matchConditions, narrowingConditions, TITLE_HITS } from './sql.ts'
 import { postingsOf, RankIntersection } from './title-postings.ts'
 import { ftsMatch, titlesMatching, walkableTokens } from './tokens.ts'
 
@@ -68,7 +68,7 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
 export const stopsAtPage = (query: SearchQuery): boolean => {
   if (isRecentQuery(query)) return true
   const index = ranking(query.processing).index
-  return index !== null && (idCandidates(query) !== null || (index === 'torrent_rank' && isTitleSearch(query)))
+  return index !== null && (isIdSearch(query) || (index === 'torrent_rank' && isTitleSearch(query)))
 }
 
 type Row = SearchHit & { total?: number }

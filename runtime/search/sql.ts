@@ -122,9 +122,13 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
 
 /** The ids an id search (t=movie or t=tvsearch by id) can return, as SQL selecting one column, repeats allowed; null for other searches. */
 export const idCandidates = (query: SearchQuery): Fragment | null => {
-  if (query.scope === 'movies' && (query.imdb !== null || query.tmdb !== null)) return movieIds(query.imdb, query.tmdb)
-  return query.imdb !== null ? showIds(query.imdb, query.season, query.episode) : null
+  if (!isIdSearch(query)) return null
+  return query.scope === 'movies' ? movieIds(query.imdb, query.tmdb) : showIds(query.imdb as number, query.season, query.episode)
 }
+
+/** Whether idCandidates() has candidates for `query` (without building their SQL): t=movie by IMDb or TMDB id, else an IMDb id. */
+export const isIdSearch = (query: SearchQuery): boolean =>
+  query.imdb !== null || (query.scope === 'movies' && query.tmdb !== null)
 
 /** A season (·episode) without an id: the row's own evidence, or (for a pack) any files row of it. */
 const seasonCondition = (season: number, episode: number | null): Fragment => {

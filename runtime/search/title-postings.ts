@@ -15,16 +15,13 @@ import { ftsMatch } from './tokens.ts'
  * Entries (4 bytes each) kept per database handle: 32 MiB. The synthetic 1M catalogue's most common
  * word lists 643,617 titles (2.5 MiB); a show's name words a few thousand.
  */
-export const POSTINGS_BUDGET = 8 * 1024 * 1024
+const POSTINGS_BUDGET = 8 * 1024 * 1024
 
 class PostingsCache {
   private readonly lists = new Map<string, Uint32Array>()
   private entries = 0
 
-  constructor(
-    private readonly db: Database,
-    private readonly budget: number,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** The ascending rowids (ranks) of the titles holding `token`. */
   of(token: string): Uint32Array {
@@ -39,7 +36,7 @@ class PostingsCache {
     this.lists.set(token, list)
     this.entries += list.length
     for (const [oldest, old] of this.lists) {
-      if (this.entries <= this.budget || oldest === token) break
+      if (this.entries <= POSTINGS_BUDGET || oldest === token) break
       this.lists.delete(oldest)
       this.entries -= old.length
     }
@@ -57,9 +54,9 @@ class PostingsCache {
 const caches = new WeakMap<Database, PostingsCache>()
 
 /** The rank lists of `tokens` on this handle (read on first use, then kept). */
-export const postingsOf = (db: Database, tokens: readonly string[], budget = POSTINGS_BUDGET): Uint32Array[] => {
+export const postingsOf = (db: Database, tokens: readonly string[]): Uint32Array[] => {
   let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new PostingsCache(db, budget)))
+  if (!cache) caches.set(db, (cache = new PostingsCache(db)))
   return tokens.map((token) => (cache as PostingsCache).of(token))
 }
 
