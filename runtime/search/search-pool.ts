@@ -27,7 +27,7 @@ export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<K
 export interface SearchPool {
   /**
    * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
-   * `inline`, on the calling thread (a job of bounded cost: see torznab/adapter.ts computedInline); with `keep:
+   * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage); with `keep:
    * false`, a feed is neither looked up in nor kept by the answer cache.
    */
   run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean; keep?: boolean }): Promise<PoolAnswer<Kind>>

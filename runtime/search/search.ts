@@ -62,9 +62,8 @@ export const search = (db: Database, query: SearchQuery): SearchResult => {
 /**
  * Whether search() answers `query` by a plan that stops at its page: the newest releases, an id
  * search in a ranking's order (rankedIds) or title words in the default order (rankedTitles). Their
- * cost is bounded (~0.2–1 ms at 1M), so the main thread may run them itself (which it does:
- * torznab/adapter.ts computedInline); any other plan may sort or walk a whole result and belongs on a
- * search worker.
+ * cost is bounded (~0.2–1 ms at 1M), so the main thread may run them itself; any other plan may sort
+ * or walk a whole result and belongs on a search worker.
  */
 export const stopsAtPage = (query: SearchQuery): boolean => {
   if (isRecentQuery(query)) return true

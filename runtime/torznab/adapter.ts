@@ -203,25 +203,16 @@ export const searchFeed = (db: Database | null, job: FeedJob): string => {
 const FEED_TOTAL_CAP = 0
 
 /**
- * Whether the calling thread computes a feed itself: the newest releases and id searches, whose plans
- * stop at their page (stopsAtPage) and cost ~0.2–0.5 ms at 1M, less than a worker's hand-over saves
- * (handing them over tripled p99 with 8 clients on two cores). Title words go to the workers even
- * where their plan stops at its page too (~0.7 ms with the page's rows): on the main thread they kept
- * one core busy and the other nearly idle; on the workers the service answered ~24% more title and
- * mixed requests a second at the same p99 (1M, 8 clients, median of three interleaved rounds; 7–38%
- * in each of seven).
- */
-const computedInline = (query: SearchQuery): boolean => query.words.length === 0 && stopsAtPage(query)
-
-/**
- * A feed from the pool, or computed in place (computedInline). Feeds of title words are not kept:
- * such searches seldom repeat (RSS syncs, id searches and seasons do), their ~100 KB feeds would push
- * out those that do, and keeping them added 1–6 ms to the p99 of title searches that missed
- * (measured with 8 clients at 1M, three interleaved rounds).
+ * A search whose plan stops at its page runs on the calling thread: measured at 1M torrents on two
+ * cores with 8 clients, handing such ~0.5 ms searches to a worker bought no throughput and tripled
+ * p99 (three busy threads and the load on two cores); the rest keeps the main thread free.
+ * Feeds of title words are not kept: such searches seldom repeat (RSS syncs, id searches and seasons
+ * do), their ~100 KB feeds would push out those that do, and keeping them added 1–6 ms to the p99 of
+ * title searches that missed (measured with 8 clients at 1M, three interleaved rounds).
  */
 export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string | Uint8Array<ArrayBuffer>> => {
   const query = { ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP }
-  return pool.run(snapshot, 'feed', { query, links }, { inline: computedInline(query), keep: query.words.length === 0 })
+  return pool.run(snapshot, 'feed', { query, links }, { inline: stopsAtPage(query), keep: query.words.length === 0 })
 }
 
 /** `t=get&id=<infohash>` → the magnet URI to redirect to. */

@@ -192,8 +192,8 @@ describe('pooledSearchFeed: where a feed is computed and whether it is kept', ()
     ['t=search', { inline: true, keep: true }],
     ['t=tvsearch&imdbid=tt0944947&season=1&ep=2', { inline: true, keep: true }],
     ['t=movie&imdbid=tt0111161', { inline: true, keep: true }],
-    ['t=search&q=the+quiet+family', { inline: false, keep: false }],
-    ['t=search&q=1080p&offset=1000', { inline: false, keep: false }],
+    ['t=search&q=the+quiet+family', { inline: true, keep: false }],
+    ['t=search&q=1080p&offset=1000', { inline: true, keep: false }],
     ['t=tvsearch&season=1', { inline: false, keep: true }],
     ['t=tvsearch&q=show&season=1', { inline: false, keep: false }],
   ])('%s', async (text, expected) => {
