@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { runLoad, type LoadOptions, type LoadSummary } from './load.ts'
-import { buildQueries, QUERY_KINDS, type BenchQuery, type QueryKind } from './queries.ts'
+import type { LoadSummary } from './load.ts'
+import { buildQueries, QUERY_KINDS, type QueryKind } from './queries.ts'
 import { startServer } from './server-bench.ts'
-import { torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
+import { passOver, torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -48,16 +48,13 @@ for (let round = 1; round <= Number(values.rounds); round++) {
   for (const [name, binary] of Object.entries(builds)) {
     const server = await startServer(dataDir, { kind: 'binary', command: [binary] }, env)
     try {
-      const run = torznabRunner(server.url)
       // wrk when installed (torznab-bench.ts), each pass for as long as the warm-up's 30 s allow it.
-      const wrk = torznabConcurrentPass(server.url, WRK_SECONDS)
-      const pass = (list: BenchQuery[], load: LoadOptions): Promise<LoadSummary> =>
-        wrk ? wrk(list, load) : runLoad(async (i) => void (await run(list[i % list.length])), load)
+      const pass = passOver(torznabRunner(server.url), torznabConcurrentPass(server.url, WRK_SECONDS))
       for (const kind of kinds) {
         const list = queries[kind]
         // Warm-up (JIT, word lists) from further along the list, then the measured pass.
-        await pass([...list.slice(requests % list.length), ...list.slice(0, requests % list.length)], { clients, requests: Math.round(requests / 2), maxSeconds: 30 })
-        const summary = await pass(list, { clients, requests, maxSeconds: 30 })
+        await pass(list, requests, { clients, requests: Math.round(requests / 2), maxSeconds: 30 })
+        const summary = await pass(list, 0, { clients, requests, maxSeconds: 30 })
         results.set(`${kind} ${name}`, [...(results.get(`${kind} ${name}`) ?? []), summary])
       }
     } finally {

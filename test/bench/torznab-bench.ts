@@ -35,6 +35,17 @@ export type QueryRunner = (query: BenchQuery) => Promise<number>
  */
 export type ConcurrentPass = (queries: BenchQuery[], options: LoadOptions) => Promise<LoadSummary>
 
+/**
+ * A concurrent pass over `list` from its `start`-th query on, round and round: by `concurrentPass`
+ * when given (it takes the list rotated), else by runLoad with `run`.
+ */
+export const passOver =
+  (run: QueryRunner, concurrentPass?: ConcurrentPass) =>
+  (list: BenchQuery[], start: number, load: LoadOptions): Promise<LoadSummary> =>
+    concurrentPass
+      ? concurrentPass([...list.slice(start % list.length), ...list.slice(0, start % list.length)], load)
+      : runLoad(async (i) => void (await run(list[(i + start) % list.length])), load)
+
 /** Runs the passes of every kind through `run`, which returns the number of results of one answer. */
 export const benchKinds = async (
   queries: Record<QueryKind, BenchQuery[]>,
@@ -45,11 +56,7 @@ export const benchKinds = async (
   concurrentPass?: ConcurrentPass,
 ): Promise<Record<QueryKind, KindFigures>> => {
   const figures = {} as Record<QueryKind, KindFigures>
-  // The list from `start` on, round and round: what runLoad asks of it, for a pass run elsewhere.
-  const pass = (list: BenchQuery[], start: number, load: LoadOptions): Promise<LoadSummary> =>
-    concurrentPass
-      ? concurrentPass([...list.slice(start % list.length), ...list.slice(0, start % list.length)], load)
-      : runLoad(async (i) => void (await run(list[(i + start) % list.length])), load)
+  const pass = passOver(run, concurrentPass)
   const warmUp = options.warmUp
   if (warmUp) {
     const { queries: list, requests, maxSeconds } = warmUp
