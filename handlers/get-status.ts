@@ -22,7 +22,8 @@ export const getStatus = (_request: Request, ctx: AppContext): Response => {
       configured,
       connected: configured ? summary.connected : null,
       indexer_installed: configured ? summary.indexer_installed : null,
-      error: configured ? summary.error : null,
+      // A key saved for another address: the one sentence saying it must be entered again (issue 15).
+      error: configured ? summary.error : ctx.settings.keyNotice(),
     },
   })
 }

@@ -70,7 +70,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   mkdirSync(paths.state, { recursive: true, mode: 0o700 })
   let settings: SettingsStore | undefined
   const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
-  settings = new SettingsStore({ path: paths.settings, overrides: env.overrides, log, rename: options.settingsRename })
+  settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
 
   const database = new SnapshotDatabase()

@@ -11,6 +11,8 @@ export type AppErrorKind =
   | 'not-found' // 404
   | 'method-not-allowed' // 405
   | 'conflict' // 409
+  | 'read-only' // 409: the data directory cannot be written
+  | 'no-space' // 507: the data directory's disk is full
 
 export class AppError extends Error {
   readonly kind: AppErrorKind

@@ -1,10 +1,10 @@
 #!/usr/bin/env bun
 /** Composition root and CLI: `icvdb-indexer [serve|import <file|url>|check] [--port N] [--data-dir DIR]`. */
-import { createApp } from '../handlers/app.ts'
 import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
 import { dataPaths } from './data-dir.ts'
 import { useSqliteTempDirectory } from './db/database.ts'
 import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
+import { listen } from './http-server.ts'
 import { holdServiceLock, runningService } from './service-lock.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
@@ -60,14 +60,7 @@ export const parseArgs = (argv: string[]): ParsedArgs => {
 }
 
 export const serve = (ctx: AppContext) => {
-  const app = createApp(ctx)
-  const server = Bun.serve({
-    port: ctx.env.port,
-    hostname: ctx.env.host,
-    // The largest legitimate body is a settings document (1 MiB cap in handlers/_body.ts).
-    maxRequestBodySize: 2 * 1024 * 1024,
-    fetch: app.fetch,
-  })
+  const server = listen(ctx, { port: ctx.env.port, hostname: ctx.env.host })
   ctx.updater.start()
   ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir})`)
   return server
