@@ -1,11 +1,23 @@
 /** Guards in front of every route: they throw an AppError only to refuse the request. */
 import type { AppContext } from '../runtime/context.ts'
+import { READ_ONLY } from '../runtime/data-dir.ts'
 import { AppError } from '../runtime/errors.ts'
 import { isAllowedHost, parseHost, type HostAndPort } from '../runtime/host-names.ts'
+import { requestPath } from './_errors.ts'
 
 /** product.md §7: during the database switch every route answers 503 with Retry-After: 5. */
 export const maintenanceGate = (_request: Request, ctx: AppContext): void => {
   if (ctx.maintenance.active) throw new AppError('maintenance', 'Database update in progress')
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A read-only data directory serves its snapshot; every write is refused with one sentence (issue 15). */
+export const readOnlyGate = (request: Request, ctx: AppContext): void => {
+  if (ctx.writable || !UNSAFE.has(request.method)) return
+  // Testing and installing into the manager write nothing here.
+  if (requestPath(request).startsWith('/webapi/manager/')) return
+  throw new AppError('read-only', READ_ONLY)
 }
 
 export const MALFORMED_HOST = 'malformed Host header'
@@ -38,7 +50,6 @@ export const hostGuard = (path: string, host: HostAndPort, ctx: AppContext): voi
   }
 }
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 }
 
 /**

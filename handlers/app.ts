@@ -6,7 +6,7 @@ import { Router } from 'itty-router'
 import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
 import { errorResponse, requestPath } from './_errors.ts'
-import { connectedHost, hostGuard, maintenanceGate, originGuard } from './_guards.ts'
+import { connectedHost, hostGuard, maintenanceGate, originGuard, readOnlyGate } from './_guards.ts'
 import { getManagerStatus } from './get-manager-status.ts'
 import { getResultProcessing } from './get-result-processing.ts'
 import { getSearch } from './get-search.ts'
@@ -65,7 +65,7 @@ export interface Peer {
 
 export const createApp = (ctx: AppContext): { fetch: (request: Request, server?: Peer) => Promise<Response> } => {
   const router = Router<Request, [AppContext]>({
-    before: [maintenanceGate],
+    before: [maintenanceGate, readOnlyGate],
     catch: (error, request) => errorResponse(error, request as unknown as Request, ctx),
   })
   for (const [method, path, handler] of ROUTES) {

@@ -1,6 +1,7 @@
 /** The layout of $DATA_DIR. Everything the service writes lives here (never in /tmp). */
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { AppError } from './errors.ts'
+import { AppError, StartupError } from './errors.ts'
 
 export interface DataPaths {
   root: string
@@ -37,4 +38,47 @@ export const storageError = (error: unknown): AppError | null => {
   if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('no-space', NO_SPACE, { cause: error })
   if (code !== undefined && READ_ONLY_CODES.has(code)) return new AppError('read-only', READ_ONLY, { cause: error })
   return null
+}
+
+const reasonOf = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : (code ?? String(error))
+}
+
+/** Creates a missing data directory; a path that cannot be one stops start-up with one line. */
+const ensureRoot = (root: string): void => {
+  try {
+    if (!statSync(root).isDirectory()) throw new StartupError(`the data directory ${root} is a file, not a directory: set DATA_DIR (or --data-dir) to a directory`)
+    return
+  } catch (error) {
+    if (error instanceof StartupError) throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StartupError(`the data directory ${root} cannot be used (${reasonOf(error)}): set DATA_DIR to a directory this user can write`)
+  }
+  try {
+    mkdirSync(root, { recursive: true, mode: 0o700 })
+  } catch (error) {
+    throw new StartupError(`the data directory ${root} cannot be created (${reasonOf(error)}): create it, or set DATA_DIR to a directory this user can write`)
+  }
+}
+
+/**
+ * Makes sure $DATA_DIR and state/ exist and answers whether they can be written: a read-only data
+ * directory still serves its installed snapshot (issue 15). A probe file is written and removed,
+ * because a directory's mode bits do not say what a read-only mount or root-squashing NFS allows.
+ */
+export const prepareDataDir = (paths: DataPaths): { writable: boolean } => {
+  ensureRoot(paths.root)
+  try {
+    mkdirSync(paths.state, { recursive: true, mode: 0o700 })
+    const probe = join(paths.state, `.write-probe-${process.pid}`)
+    writeFileSync(probe, '')
+    rmSync(probe, { force: true })
+    return { writable: true }
+  } catch (error) {
+    const kind = storageError(error)?.kind
+    if (kind === 'read-only') return { writable: false }
+    // A full disk still serves; each write answers 507 until space is freed.
+    if (kind === 'no-space') return { writable: true }
+    throw new StartupError(`the data directory ${paths.root} cannot be written (${reasonOf(error)}): free some space or fix its permissions`)
+  }
 }

@@ -129,8 +129,10 @@ const parseHostList = (env: Env, name: string, what: string): string[] => {
 const checkSearchVariables = (env: Env): void => {
   const workers = read(env, 'SEARCH_WORKERS')
   if (workers !== undefined) parseInteger('SEARCH_WORKERS', workers, 0, 16, 'an integer number of search threads from 0 to 16')
-  const cache = read(env, 'SEARCH_CACHE_MB')
-  if (cache !== undefined) parseInteger('SEARCH_CACHE_MB', cache, 0, 1024, 'an integer number of MiB from 0 to 1024')
+  const cache = read(env, 'SEARCH_CACHE_MB')?.trim()
+  if (cache !== undefined && !(/^\d+(\.\d+)?$/.test(cache) && Number(cache) <= 1024)) {
+    throw new EnvError('SEARCH_CACHE_MB must be a number of MiB from 0 to 1024 (0 turns the cache off)')
+  }
 }
 
 export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {

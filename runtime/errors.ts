@@ -32,3 +32,17 @@ export const describeError = (error: unknown): string => {
   if (error instanceof Error) return error.message || error.name
   return String(error)
 }
+
+/**
+ * A start-up failure: one line naming the cause and the fix. Exit status 2 for configuration (a
+ * variable or flag), 1 for the environment (the port, the data directory, another instance).
+ */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message)
+    this.name = 'StartupError'
+  }
+}

@@ -50,7 +50,7 @@ export class SettingsStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#quarantine(`cannot be read (${(error as Error).message})`)
       this.#persisted = structuredClone(DEFAULT_SETTINGS)
-      this.#write(this.#persisted)
+      this.#writeAtLoad()
       return
     }
     let parsed: unknown
@@ -70,7 +70,13 @@ export class SettingsStore {
     const stored = readBinding(this.#keyOriginPath)
     if (stored.found) return void (this.#keyOrigin = stored.origin)
     this.#keyOrigin = this.#persisted.manager.api_key === '' ? null : originOf(this.#persisted.manager.url)
-    if (this.#keyOrigin !== null) writeBinding(this.#keyOriginPath, this.#keyOrigin)
+    if (this.#keyOrigin === null) return
+    try {
+      writeBinding(this.#keyOriginPath, this.#keyOrigin)
+    } catch (error) {
+      // Kept in memory; written again on a later start.
+      this.#log.warn(`the manager key's address could not be saved (${(error as Error).message})`)
+    }
   }
 
   #quarantine(reason: string): void {
@@ -84,7 +90,16 @@ export class SettingsStore {
       return
     }
     this.#persisted = structuredClone(DEFAULT_SETTINGS)
-    this.#write(this.#persisted)
+    this.#writeAtLoad()
+  }
+
+  /** The defaults are written when possible; a read-only or full data directory runs on them in memory. */
+  #writeAtLoad(): void {
+    try {
+      this.#write(this.#persisted)
+    } catch (error) {
+      this.#log.warn(`settings file could not be written (${(error as Error).message}); running on defaults`)
+    }
   }
 
   persisted(): SettingsDocument {
