@@ -48,7 +48,7 @@ export const errorResponse = (error: unknown, request: Request, ctx: AppContext)
     return appErrorResponse(storage, request)
   }
   if (isAppError(error)) {
-    if (error.cause) ctx.log.debug(`${error.kind}: ${error.message} (${String(error.cause)})`)
+    if (error.cause) ctx.log.debug(`${error.kind} on ${request.method} ${requestPath(request)}: ${error.message} (${describeError(error.cause) || 'no reason given'})`)
     return appErrorResponse(error, request)
   }
   const reason = error instanceof Error ? `${error.name}: ${error.message || 'no message'}` : `thrown ${describeError(error) || typeof error}`

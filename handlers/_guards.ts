@@ -66,7 +66,7 @@ export const originGuard = (request: Request, host: HostAndPort): void => {
   const url = new URL(origin)
   const defaultPort = DEFAULT_PORTS[url.protocol]
   if (defaultPort === undefined) throw rejected
-  const originName = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  const originName = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
   const originPort = url.port === '' ? defaultPort : Number(url.port)
   if (originName !== host.name || originPort !== (host.port ?? defaultPort)) throw rejected
 }
