@@ -15,7 +15,7 @@ export const rawRequest = (port: number, head: string, body = ''): Promise<RawAn
     const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')))
-    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('error', reject)
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('latin1')
