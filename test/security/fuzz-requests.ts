@@ -21,7 +21,7 @@ export interface FuzzRequest {
   method: string
   path: string
   headers: Record<string, string>
-  body?: string | Uint8Array
+  body?: string | Uint8Array<ArrayBuffer>
   /** Sent on a raw socket with this Host line (malformed on purpose). */
   rawHost?: string
 }
@@ -100,7 +100,7 @@ const settingsDocument = (random: Random, managerUrl: string): unknown => {
   return document
 }
 
-const jsonBody = (random: Random, value: unknown): string | Uint8Array => {
+const jsonBody = (random: Random, value: unknown): string | Uint8Array<ArrayBuffer> => {
   if (chance(random, 0.05)) return new Uint8Array([0x7b, 0xff, 0xfe, 0x22, 0x7d])
   if (chance(random, 0.05)) return pick(random, ['', '{', 'null', '[]', '"x"', '{"a":'.repeat(5000), '1e999'])
   return JSON.stringify(value)
