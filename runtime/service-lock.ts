@@ -26,10 +26,16 @@ const APPLICATION = 'icvdb-indexer'
 const MAX_SOCKET_PATH = 100
 const ANSWER_DEADLINE_MS = 2000
 
-const socketAddress = (paths: DataPaths): string => {
+const abstractAddress = (paths: DataPaths) => `\0${APPLICATION}-${createHash('sha256').update(paths.root).digest('hex').slice(0, 32)}`
+
+/**
+ * Where the lock may live: a socket file in state/ (seen by every container sharing the volume), and
+ * an abstract socket named after the directory for paths too long for sun_path or file systems
+ * that cannot hold a socket (SMB and FAT mounts).
+ */
+const lockAddresses = (paths: DataPaths): string[] => {
   const path = join(paths.state, 'service.lock')
-  if (Buffer.byteLength(path) <= MAX_SOCKET_PATH) return path
-  return `\0${APPLICATION}-${createHash('sha256').update(paths.root).digest('hex').slice(0, 32)}`
+  return Buffer.byteLength(path) <= MAX_SOCKET_PATH ? [path, abstractAddress(paths)] : [abstractAddress(paths)]
 }
 
 const parseHolder = (text: string): LockHolder | null => {
@@ -42,10 +48,9 @@ const parseHolder = (text: string): LockHolder | null => {
   }
 }
 
-/** The live icvdb-indexer holding the data directory, or null (no socket, or nobody answering it). */
-export const lockHolder = (paths: DataPaths): Promise<LockHolder | null> =>
+const askHolder = (address: string): Promise<LockHolder | null> =>
   new Promise((resolve) => {
-    const socket = connect(socketAddress(paths))
+    const socket = connect(address)
     let text = ''
     const finish = (holder: LockHolder | null) => {
       socket.destroy()
@@ -56,6 +61,15 @@ export const lockHolder = (paths: DataPaths): Promise<LockHolder | null> =>
     socket.on('end', () => finish(parseHolder(text)))
     socket.on('error', () => finish(null))
   })
+
+/** The live icvdb-indexer holding the data directory, or null (no socket, or nobody answering it). */
+export const lockHolder = async (paths: DataPaths): Promise<LockHolder | null> => {
+  for (const address of lockAddresses(paths)) {
+    const holder = await askHolder(address)
+    if (holder !== null) return holder
+  }
+  return null
+}
 
 const listenOn = (server: Server, address: string): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -71,21 +85,11 @@ const listenOn = (server: Server, address: string): Promise<void> =>
  * icvdb-indexer holds it. Answers the release function.
  */
 export const holdDataDirLock = async (paths: DataPaths, command: string): Promise<() => void> => {
-  const address = socketAddress(paths)
+  const holder = await lockHolder(paths)
+  if (holder !== null) throw new LockHeldError(holder)
   const hello = `${JSON.stringify({ application: APPLICATION, pid: process.pid, command })}\n`
   const server = createServer((socket) => socket.end(hello))
-  try {
-    await listenOn(server, address)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
-    const holder = await lockHolder(paths)
-    if (holder !== null) throw new LockHeldError(holder)
-    // An abstract socket vanishes with its process: taken means held, even by a holder too busy to answer.
-    if (address.startsWith('\0')) throw new LockHeldError({ pid: 0, command: 'process' })
-    // Left by a process that died: nobody answers on it.
-    rmSync(address, { force: true })
-    await listenOn(server, address)
-  }
+  const address = await takeAddress(server, lockAddresses(paths))
   // A one-shot command must still exit when its work is done.
   server.unref()
   // The pid file of earlier versions is meaningless now; a stale one would only confuse a reader.
@@ -94,4 +98,25 @@ export const holdDataDirLock = async (paths: DataPaths, command: string): Promis
     server.close()
     if (!address.startsWith('\0')) rmSync(address, { force: true })
   }
+}
+
+/** Listens on the first address that works; a socket file nobody answers was left by a crash and is replaced. */
+const takeAddress = async (server: Server, addresses: string[]): Promise<string> => {
+  let failure: unknown
+  for (const address of addresses) {
+    try {
+      await listenOn(server, address)
+      return address
+    } catch (error) {
+      failure = error
+      const abstract = address.startsWith('\0')
+      // Taken, and its holder did not answer above: a dead holder's file, or a live one too busy to answer.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') continue
+      if (abstract) throw new LockHeldError({ pid: 0, command: 'process' })
+      rmSync(address, { force: true })
+      await listenOn(server, address)
+      return address
+    }
+  }
+  throw failure
 }
