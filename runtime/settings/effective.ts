@@ -10,7 +10,9 @@ import type { Preset, ResultProcessing, SettingsDocument } from './schema.ts'
 const effectiveKey = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): string => {
   if (overrides.api_key !== undefined) return overrides.url !== undefined ? overrides.api_key : ''
   const origin = originOf(overrides.url ?? persisted.manager.url)
-  return origin !== null && origin === keyOrigin ? persisted.manager.api_key : ''
+  // No URL yet: the key waits for the first one (store.ts binds it there); it is sent nowhere meanwhile.
+  if (origin === null) return keyOrigin === null ? persisted.manager.api_key : ''
+  return origin === keyOrigin ? persisted.manager.api_key : ''
 }
 
 /** The one sentence for a key that exists but is not sent to the configured address, or null. */

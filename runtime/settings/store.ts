@@ -152,7 +152,7 @@ export class SettingsStore {
     }
     // A new key is bound to the address it will be sent to; the binding is written first, so a crash
     // in between leaves the old key unbound rather than the new key bound to the old address.
-    const origin = update.manager.api_key === undefined ? this.#keyOrigin : update.manager.api_key === '' ? null : originOf(owned.url ?? next.manager.url)
+    const origin = this.#nextKeyOrigin(update, owned.url ?? next.manager.url)
     const previous = this.#keyOrigin
     if (origin !== previous) writeBinding(this.#keyOriginPath, origin)
     this.#keyOrigin = origin
@@ -164,6 +164,17 @@ export class SettingsStore {
       throw error
     }
     return this.public()
+  }
+
+  /**
+   * A key sent with the PUT is bound to the URL it will be sent to; a kept key keeps its binding,
+   * except a key saved before any URL, which is bound to the first URL saved after it.
+   */
+  #nextKeyOrigin(update: SettingsUpdate, nextUrl: string): string | null {
+    const key = update.manager.api_key
+    if (key !== undefined) return key === '' ? null : originOf(nextUrl)
+    const waiting = this.#keyOrigin === null && originOf(this.overrides.url ?? this.#persisted.manager.url) === null
+    return waiting ? originOf(nextUrl) : this.#keyOrigin
   }
 
   #restoreBinding(origin: string | null): void {

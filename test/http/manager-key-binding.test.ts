@@ -101,6 +101,17 @@ test('a key saved by an earlier version is bound to the URL persisted with it', 
   expectNothingReached(stranger)
 })
 
+test('a key saved before any URL is bound to the first URL saved after it', async () => {
+  server = startTestServer({ dataDir })
+  const saved = await putJson(server, '/webapi/settings', settings({ url: '', api_key: KEY }))
+  expect((await saved.json()).manager.api_key_configured).toBe(true)
+  await putJson(server, '/webapi/settings', settings({ url: home.url }))
+  expect((await post('/webapi/manager/test')).status).toBe(200)
+  await putJson(server, '/webapi/settings', settings({ url: stranger.url }))
+  expect((await post('/webapi/manager/test')).status).toBe(400)
+  expectNothingReached(stranger)
+})
+
 describe('MANAGER_API_KEY', () => {
   test('is only sent to MANAGER_URL', async () => {
     server = startTestServer({ dataDir, env: { MANAGER_API_KEY: KEY, MANAGER_URL: home.url } })
