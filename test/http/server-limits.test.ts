@@ -71,6 +71,23 @@ describe('request bodies', () => {
   })
 })
 
+test('an unexpected failure answers the project JSON or Torznab XML, and logs one line with its reason and place', async () => {
+  const effective = server.ctx.settings.effective.bind(server.ctx.settings)
+  server.ctx.settings.effective = () => {
+    throw new TypeError('settings exploded')
+  }
+  const page = await server.fetch('/webapi/status')
+  expect(page.status).toBe(500)
+  expect(page.headers.get('content-type')).toContain('application/json')
+  expect(await page.json()).toEqual({ detail: 'Internal server error' })
+  const torznab = await server.fetch('/api?t=search&q=x')
+  expect(await torznab.text()).toContain('<error code="900" description="Internal error"/>')
+  server.ctx.settings.effective = effective
+  const lines = server.logs.filter((line) => line.includes('unexpected error'))
+  expect(lines).toHaveLength(2)
+  for (const line of lines) expect(line).toMatch(/unexpected error on GET \/(webapi\/status|api): TypeError: settings exploded \(at .+\)$/)
+})
+
 describe('the sanitizer (manager reasons reaching /webapi/manager/status and the log)', () => {
   const FORMS: Array<[string, string]> = [
     ['URL-encoded', `Indexer answered for https://x/api?apikey=%${encodeURIComponent(KEY).split('').map((c) => c.charCodeAt(0).toString(16)).join('%')}`],
