@@ -73,6 +73,8 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
   settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
+  const keyNotice = settings.keyNotice()
+  if (keyNotice !== null) log.warn(keyNotice)
 
   const database = new SnapshotDatabase()
   const installed = readInstalled(paths)
