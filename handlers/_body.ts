@@ -7,7 +7,13 @@ export const MAX_BODY_BYTES = 1024 * 1024
 const tooLarge = () => new AppError('too-large', 'request body is too large')
 
 export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> => {
-  const bytes = await readCapped(request, limit)
+  let bytes: Uint8Array | null
+  try {
+    bytes = await readCapped(request, limit)
+  } catch (error) {
+    // A client that stalls or drops its upload: one line with the reason, never an empty "unexpected error".
+    throw new AppError('bad-request', 'the request body was interrupted before it was complete', { cause: error })
+  }
   if (bytes === null) throw tooLarge()
   return bytes
 }

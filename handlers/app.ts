@@ -5,8 +5,8 @@
 import { Router } from 'itty-router'
 import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
-import { errorResponse } from './_errors.ts'
-import { maintenanceGate, originGuard } from './_guards.ts'
+import { errorResponse, requestPath } from './_errors.ts'
+import { connectedHost, hostGuard, maintenanceGate, originGuard, readOnlyGate } from './_guards.ts'
 import { getManagerStatus } from './get-manager-status.ts'
 import { getResultProcessing } from './get-result-processing.ts'
 import { getSearch } from './get-search.ts'
@@ -44,7 +44,7 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/webapi' || path.startsWith('/webapi/')
 
 const notRouted = (request: Request): never => {
-  const path = new URL(request.url).pathname
+  const path = requestPath(request)
   const allowed = ROUTES.filter(([, routePath]) => routePath === path).map(([method]) => method)
   if (allowed.length > 0) throw new AppError('method-not-allowed', 'Method Not Allowed')
   throw new AppError('not-found', 'Not Found')
@@ -52,15 +52,20 @@ const notRouted = (request: Request): never => {
 
 const withCommonHeaders = (response: Response, request: Request): Response => {
   response.headers.set('x-content-type-options', 'nosniff')
-  if (isApiPath(new URL(request.url).pathname) && !response.headers.has('cache-control')) {
+  if (isApiPath(requestPath(request)) && !response.headers.has('cache-control')) {
     response.headers.set('cache-control', 'no-store')
   }
   return response
 }
 
-export const createApp = (ctx: AppContext): { fetch: (request: Request) => Promise<Response> } => {
+/** What Bun.serve passes beside the request: the peer address, for TRUSTED_PROXIES. */
+export interface Peer {
+  requestIP(request: Request): { address: string } | null
+}
+
+export const createApp = (ctx: AppContext): { fetch: (request: Request, server?: Peer) => Promise<Response> } => {
   const router = Router<Request, [AppContext]>({
-    before: [maintenanceGate, originGuard],
+    before: [maintenanceGate, readOnlyGate],
     catch: (error, request) => errorResponse(error, request as unknown as Request, ctx),
   })
   for (const [method, path, handler] of ROUTES) {
@@ -68,14 +73,23 @@ export const createApp = (ctx: AppContext): { fetch: (request: Request) => Promi
     router[method.toLowerCase() as 'get'](path, wrapped)
     if (method === 'GET') router.head(path, wrapped)
   }
-  const staticHandler = (request: Request) => (isApiPath(new URL(request.url).pathname) ? undefined : getStatic(request, ctx))
+  const staticHandler = (request: Request) => (isApiPath(requestPath(request)) ? undefined : getStatic(request, ctx))
   router.get('*', staticHandler)
   router.head('*', staticHandler)
   router.all('*', notRouted)
 
   return {
-    fetch: async (request: Request) => {
-      const response = ((await router.fetch(request, ctx)) as Response | undefined) ?? errorResponse(new AppError('not-found', 'Not Found'), request, ctx)
+    // Host and origin are checked before routing, so every route, present or future, inherits them.
+    fetch: async (request: Request, server?: Peer) => {
+      let response: Response
+      try {
+        const host = connectedHost(request, server?.requestIP(request)?.address ?? null, ctx)
+        hostGuard(requestPath(request), host, ctx)
+        originGuard(request, host)
+        response = ((await router.fetch(request, ctx)) as Response | undefined) ?? errorResponse(new AppError('not-found', 'Not Found'), request, ctx)
+      } catch (error) {
+        response = errorResponse(error, request, ctx)
+      }
       return withCommonHeaders(response, request)
     },
   }

@@ -2,11 +2,10 @@
  * The one runtime context every handler receives: settings, the swappable database, the updater,
  * the manager, a clock, the environment and the log. Nothing else is global.
  */
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import packageJson from '../package.json' with { type: 'json' }
 import { systemClock, type Clock } from './clock.ts'
-import { dataPaths, type DataPaths } from './data-dir.ts'
+import { dataPaths, prepareDataDir, type DataPaths } from './data-dir.ts'
 import { openSnapshot, SnapshotDatabase } from './db/database.ts'
 import { parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
 import { createLog, type Log, type LogSink } from './log.ts'
@@ -32,6 +31,8 @@ export interface AppContext {
   version: string
   env: RuntimeEnv
   paths: DataPaths
+  /** False on a read-only data directory: the installed snapshot is served, writes are refused (issue 15). */
+  writable: boolean
   settings: SettingsStore
   database: SnapshotDatabase
   /** Runs Torznab and UI searches off the main thread (SEARCH_WORKERS; 0 = in-process). */
@@ -67,15 +68,18 @@ const importSnapshotOnDemand: ImportSnapshot = async (request) => (await import(
 export const createContext = (options: ContextOptions = {}): AppContext => {
   const env = parseRuntimeEnv(options.env ?? process.env, options.flags)
   const paths = dataPaths(env.dataDir)
-  mkdirSync(paths.state, { recursive: true, mode: 0o700 })
+  const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
   const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
-  settings = new SettingsStore({ path: paths.settings, overrides: env.overrides, log, rename: options.settingsRename })
+  settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
+  const keyNotice = settings.keyNotice()
+  if (keyNotice !== null) log.warn(keyNotice)
 
   const database = new SnapshotDatabase()
   const installed = readInstalled(paths)
-  removeLeftovers(paths, installed?.directory ?? null)
+  if (writable) removeLeftovers(paths, installed?.directory ?? null)
+  else log.warn(`the data directory ${paths.root} is read-only: serving the installed snapshot, settings and updates cannot be saved`)
   if (installed) {
     try {
       database.swap(openSnapshot(join(paths.snapshots, installed.directory), installed.tag))
@@ -111,6 +115,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     version: APPLICATION_VERSION,
     env,
     paths,
+    writable,
     settings,
     database,
     searchPool,

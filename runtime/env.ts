@@ -25,6 +25,10 @@ export interface RuntimeEnv {
   startDelaySeconds: number | null
   magnetTrackers: string[]
   overrides: SettingsOverrides
+  /** ALLOWED_HOSTS: extra names the web UI and /webapi answer to (runtime/host-names.ts). */
+  allowedHosts: string[]
+  /** TRUSTED_PROXIES: peer addresses whose X-Forwarded-Host names the host the browser connected to. */
+  trustedProxies: string[]
 }
 
 export class EnvError extends Error {}
@@ -105,10 +109,37 @@ export interface Flags {
   dataDir?: string
 }
 
+const parseList = (env: Env, name: string): string[] =>
+  (read(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+
+// Names and IP addresses: letters, digits, dots, hyphens, colons (IPv6); a leading dot is a suffix, `*` any host.
+const HOST_PATTERN = /^(\*|\.?[a-z0-9_.:-]+)$/i
+
+const parseHostList = (env: Env, name: string, what: string): string[] => {
+  const items = parseList(env, name)
+  const bad = items.find((item) => !HOST_PATTERN.test(item))
+  if (bad !== undefined) throw new EnvError(`${name} must be ${what} (got "${bad.slice(0, 80)}")`)
+  return items.map((item) => item.toLowerCase().replace(/^\[|\]$/g, ''))
+}
+
+/** SEARCH_WORKERS and SEARCH_CACHE_MB are read by the search modules; checked here so a typo stops start-up. */
+const checkSearchVariables = (env: Env): void => {
+  const workers = read(env, 'SEARCH_WORKERS')
+  if (workers !== undefined) parseInteger('SEARCH_WORKERS', workers, 0, 16, 'an integer number of search threads from 0 to 16')
+  const cache = read(env, 'SEARCH_CACHE_MB')?.trim()
+  if (cache !== undefined && !(/^\d+(\.\d+)?$/.test(cache) && Number(cache) <= 1024)) {
+    throw new EnvError('SEARCH_CACHE_MB must be a number of MiB from 0 to 1024 (0 turns the cache off)')
+  }
+}
+
 export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
   const portText = flags.port ?? read(env, 'PORT') ?? '8000'
   const port = parseInteger(flags.port ? '--port' : 'PORT', portText, 0, 65535, 'a port number from 0 to 65535')
   const delay = read(env, 'DB_UPDATE_START_DELAY')
+  checkSearchVariables(env)
   return {
     dataDir: flags.dataDir ?? read(env, 'DATA_DIR') ?? '/data',
     port,
@@ -121,5 +152,7 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
       .map((tracker) => tracker.trim())
       .filter((tracker) => tracker !== ''),
     overrides: parseOverrides(env),
+    allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),
+    trustedProxies: parseHostList(env, 'TRUSTED_PROXIES', 'a comma-separated list of proxy IP addresses'),
   }
 }

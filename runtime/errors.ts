@@ -11,6 +11,8 @@ export type AppErrorKind =
   | 'not-found' // 404
   | 'method-not-allowed' // 405
   | 'conflict' // 409
+  | 'read-only' // 409: the data directory cannot be written
+  | 'no-space' // 507: the data directory's disk is full
 
 export class AppError extends Error {
   readonly kind: AppErrorKind
@@ -29,4 +31,18 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 export const describeError = (error: unknown): string => {
   if (error instanceof Error) return error.message || error.name
   return String(error)
+}
+
+/**
+ * A start-up failure: one line naming the cause and the fix. Exit status 2 for configuration (a
+ * variable or flag), 1 for the environment (the port, the data directory, another instance).
+ */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(message)
+    this.name = 'StartupError'
+  }
 }

@@ -1,4 +1,5 @@
 /** One-line logger that redacts secrets and credentials before anything leaves the process. */
+import { holdsSecret } from './secret-forms.ts'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogSink = (line: string, level: LogLevel) => void
@@ -13,6 +14,7 @@ export interface Log {
 }
 
 const REDACTED = '[redacted]'
+const WITHHELD = '[text withheld: it held part of the manager API key]'
 
 // Credentials that can appear in URLs or headers even when they are not our configured key.
 const CREDENTIAL_PATTERNS: RegExp[] = [
@@ -29,7 +31,8 @@ export const redactText = (text: string, secrets: readonly string[]): string => 
   result = result.replace(CREDENTIAL_PATTERNS[0], `$1$2${REDACTED}`)
   result = result.replace(CREDENTIAL_PATTERNS[1], `$1${REDACTED}`)
   result = result.replace(CREDENTIAL_PATTERNS[2], `$1${REDACTED}@`)
-  return result
+  // An encoded, split or cut copy of a key cannot be cut out reliably: the whole text is withheld.
+  return holdsSecret(result, secrets) ? WITHHELD : result
 }
 
 const consoleSink: LogSink = (line, level) => {

@@ -1,11 +1,11 @@
 #!/usr/bin/env bun
 /** Composition root and CLI: `icvdb-indexer [serve|import <file|url>|check] [--port N] [--data-dir DIR]`. */
-import { createApp } from '../handlers/app.ts'
 import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
-import { dataPaths } from './data-dir.ts'
 import { useSqliteTempDirectory } from './db/database.ts'
 import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
-import { holdServiceLock, runningService } from './service-lock.ts'
+import { listen } from './http-server.ts'
+import { openDataDir, listenFailure } from './startup.ts'
+import { describeError, StartupError } from './errors.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
 
@@ -17,7 +17,8 @@ Usage:
 
 Environment: DATA_DIR (/data), PORT (8000), HOST (0.0.0.0), DB_AUTO_UPDATE, DB_UPDATE_INTERVAL,
 RESULT_PRESET, MANAGER_URL, MANAGER_API_KEY, MANAGER_INDEXER_URL, SNAPSHOT_RELEASE_URL,
-DB_UPDATE_START_DELAY, MAGNET_TRACKERS. See the README for details.
+DB_UPDATE_START_DELAY, MAGNET_TRACKERS, SEARCH_WORKERS, SEARCH_CACHE_MB, ALLOWED_HOSTS,
+TRUSTED_PROXIES. See the README for details.
 `
 
 export interface ParsedArgs {
@@ -60,38 +61,37 @@ export const parseArgs = (argv: string[]): ParsedArgs => {
 }
 
 export const serve = (ctx: AppContext) => {
-  const app = createApp(ctx)
-  const server = Bun.serve({
-    port: ctx.env.port,
-    hostname: ctx.env.host,
-    // The largest legitimate body is a settings document (1 MiB cap in handlers/_body.ts).
-    maxRequestBodySize: 2 * 1024 * 1024,
-    fetch: app.fetch,
-  })
-  ctx.updater.start()
-  ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir})`)
+  let server: ReturnType<typeof listen>
+  try {
+    server = listen(ctx, { port: ctx.env.port, hostname: ctx.env.host })
+  } catch (error) {
+    throw listenFailure(error, ctx.env)
+  }
+  // A read-only data directory serves its snapshot as it is: no update can be installed.
+  if (ctx.writable) ctx.updater.start()
+  ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir}${ctx.writable ? '' : ', read-only'})`)
   return server
 }
 
 const runCommand = async (args: ParsedArgs): Promise<number> => {
   if (args.command === 'help') return void process.stdout.write(HELP), 0
   if (args.command === 'version') return void process.stdout.write(`${APPLICATION_VERSION}\n`), 0
-  // Checked before the context exists: building it cleans work/, which a running service may be using.
-  const { dataDir } = parseRuntimeEnv(process.env, args.flags)
-  const pid = runningService(dataPaths(dataDir))
-  if (pid !== null) {
-    process.stderr.write(`icvdb-indexer: a service (pid ${pid}) is already running on ${dataDir}; stop it first, or use "Check now" in the UI\n`)
-    return 1
-  }
+  // Taken before the context exists: building it cleans work/, which a running service may be using.
+  const dataDir = await openDataDir(parseRuntimeEnv(process.env, args.flags), args.command)
   const ctx = createContext({ flags: args.flags })
-  useSqliteTempDirectory(ctx.paths.work)
+  if (ctx.writable) useSqliteTempDirectory(ctx.paths.work)
   if (args.command === 'serve') {
-    const server = serve(ctx)
-    const releaseLock = holdServiceLock(ctx.paths)
+    let server: ReturnType<typeof serve>
+    try {
+      server = serve(ctx)
+    } catch (error) {
+      dataDir.release()
+      throw error
+    }
     const stop = async () => {
       server.stop()
       await ctx.close()
-      releaseLock()
+      dataDir.release()
       process.exit(0)
     }
     process.on('SIGINT', stop)
@@ -101,7 +101,26 @@ const runCommand = async (args: ParsedArgs): Promise<number> => {
   const { runCliCommand } = await import('./cli-commands.ts')
   const code = await runCliCommand(ctx, args.command, args.target)
   await ctx.close()
+  dataDir.release()
   return code
+}
+
+/** Every start-up failure is one line on stderr: 2 for configuration, 1 for the environment. */
+const failStartup = (error: unknown): never => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`icvdb-indexer: ${error.message}\nRun icvdb-indexer --help for usage.\n`)
+    process.exit(2)
+  }
+  if (error instanceof EnvError) {
+    process.stderr.write(`icvdb-indexer: ${error.message}\n`)
+    process.exit(2)
+  }
+  if (error instanceof StartupError) {
+    process.stderr.write(`icvdb-indexer: ${error.message}\n`)
+    process.exit(error.exitCode)
+  }
+  process.stderr.write(`icvdb-indexer: start-up failed: ${describeError(error).replace(/\s+/g, ' ')}\n`)
+  process.exit(1)
 }
 
 if (import.meta.main) {
@@ -109,11 +128,6 @@ if (import.meta.main) {
     const code = await runCommand(parseArgs(process.argv.slice(2)))
     if (code >= 0) process.exit(code)
   } catch (error) {
-    if (error instanceof EnvError || error instanceof UsageError) {
-      process.stderr.write(`icvdb-indexer: ${error.message}\n`)
-      if (error instanceof UsageError) process.stderr.write(`Run icvdb-indexer --help for usage.\n`)
-      process.exit(2)
-    }
-    throw error
+    failStartup(error)
   }
 }

@@ -2,6 +2,7 @@
  * The only sentences about manager failures that leave the process (product.md §4, interface.md
  * §4.4 and §5): fixed per kind, and `Manager request failed` for anything holding the key or a traceback.
  */
+import { holdsSecret } from '../secret-forms.ts'
 import { isManagerError, type ManagerError } from './manager-error.ts'
 
 export const MANAGER_REQUEST_FAILED = 'Manager request failed'
@@ -29,21 +30,23 @@ export const validationMessages = (body: unknown): string[] => {
   return [...new Set(messages)]
 }
 
-const rejectedSentence = (error: ManagerError): string => {
+const rejectedSentence = (error: ManagerError, secrets: readonly string[]): string => {
   const reason = validationMessages(error.body).join('; ')
   if (reason === '') return 'Manager rejected the indexer'
+  // Checked before the cut: a cut can keep only the first characters of a key.
+  if (isUnsafe(reason, secrets)) return MANAGER_REQUEST_FAILED
   const cut = reason.length > UPSTREAM_MAX_LENGTH ? `${reason.slice(0, UPSTREAM_MAX_LENGTH - 1)}…` : reason
   return `Manager rejected the indexer: ${cut}`
 }
 
-const sentenceFor = (error: unknown): string => {
+const sentenceFor = (error: unknown, secrets: readonly string[]): string => {
   if (!isManagerError(error)) return MANAGER_REQUEST_FAILED
   switch (error.failure) {
     case 'http':
       // The status code only: a reason phrase or body could carry anything, including the key.
       return `Manager returned HTTP ${error.status}`
     case 'rejected':
-      return rejectedSentence(error)
+      return rejectedSentence(error, secrets)
     case 'invalid-response':
       return error.stage === 'app-profile'
         ? 'Manager returned an invalid app profile response'
@@ -53,11 +56,13 @@ const sentenceFor = (error: unknown): string => {
   }
 }
 
-/** interface.md §5: a reason holding the configured key or traceback text is replaced as a whole. */
-export const isUnsafe = (text: string, secrets: readonly string[]): boolean =>
-  /traceback/i.test(text) || secrets.some((secret) => secret !== '' && text.includes(secret))
+/**
+ * interface.md §5: a reason holding the configured key or traceback text is replaced as a whole;
+ * the key counts in any encoding and by any piece of 10 characters (runtime/secret-forms.ts).
+ */
+export const isUnsafe = (text: string, secrets: readonly string[]): boolean => /traceback/i.test(text) || holdsSecret(text, secrets)
 
 export const sanitizeManagerError = (error: unknown, secrets: readonly string[]): string => {
-  const sentence = sentenceFor(error)
+  const sentence = sentenceFor(error, secrets)
   return isUnsafe(sentence, secrets) ? MANAGER_REQUEST_FAILED : sentence
 }

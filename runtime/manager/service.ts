@@ -41,7 +41,7 @@ export const createManagerService = (deps: ManagerDeps): ManagerService => {
     const ticket = cache.ticket()
     if (!isConfigured()) {
       cache.update({ connected: null, indexer_installed: null, error: null }, ticket)
-      return { configured: false, connected: null, indexer_installed: null, error: null }
+      return { configured: false, connected: null, indexer_installed: null, error: deps.settings.keyNotice() }
     }
     const indexerUrl = manager().indexer_url
     let live: ManagerSummary

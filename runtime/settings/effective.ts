@@ -1,8 +1,29 @@
 /** Precedence (interface.md §2.6): defaults < persisted file < environment; and the public view. */
 import type { SettingsOverrides } from '../env.ts'
+import { ENV_KEY_WITHOUT_URL, KEY_FOR_OTHER_ADDRESS, originOf } from './key-binding.ts'
 import type { Preset, ResultProcessing, SettingsDocument } from './schema.ts'
 
-export const applyOverrides = (persisted: SettingsDocument, overrides: SettingsOverrides): SettingsDocument => ({
+/**
+ * The key that may be sent to the effective manager URL (issue 15): the environment key only with
+ * MANAGER_URL, the persisted key only to the origin it was saved with (`keyOrigin`); otherwise none.
+ */
+const effectiveKey = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): string => {
+  if (overrides.api_key !== undefined) return overrides.url !== undefined ? overrides.api_key : ''
+  const origin = originOf(overrides.url ?? persisted.manager.url)
+  // No URL yet: the key waits for the first one (store.ts binds it there); it is sent nowhere meanwhile.
+  if (origin === null) return keyOrigin === null ? persisted.manager.api_key : ''
+  return origin === keyOrigin ? persisted.manager.api_key : ''
+}
+
+/** The one sentence for a key that exists but is not sent to the configured address, or null. */
+export const keyNotice = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): string | null => {
+  const url = overrides.url ?? persisted.manager.url
+  if (url === '' || effectiveKey(persisted, overrides, keyOrigin) !== '') return null
+  if (overrides.api_key !== undefined) return ENV_KEY_WITHOUT_URL
+  return persisted.manager.api_key !== '' ? KEY_FOR_OTHER_ADDRESS : null
+}
+
+export const applyOverrides = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): SettingsDocument => ({
   schema_version: 1,
   database_update: {
     enabled: overrides.enabled ?? persisted.database_update.enabled,
@@ -15,7 +36,7 @@ export const applyOverrides = (persisted: SettingsDocument, overrides: SettingsO
   manager: {
     url: overrides.url ?? persisted.manager.url,
     indexer_url: overrides.indexer_url ?? persisted.manager.indexer_url,
-    api_key: overrides.api_key ?? persisted.manager.api_key,
+    api_key: effectiveKey(persisted, overrides, keyOrigin),
   },
 })
 

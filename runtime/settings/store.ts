@@ -6,11 +6,14 @@ import { readFileSync, renameSync } from 'node:fs'
 import { writeFileAtomic, type Rename } from '../atomic-file.ts'
 import type { SettingsOverrides } from '../env.ts'
 import type { Log } from '../log.ts'
-import { applyOverrides, publicView, type PublicSettings } from './effective.ts'
+import { applyOverrides, keyNotice, publicView, type PublicSettings } from './effective.ts'
+import { originOf, readBinding, writeBinding } from './key-binding.ts'
 import { DEFAULT_SETTINGS, SettingsDocumentSchema, validate, type ResultProcessing, type SettingsDocument, type SettingsUpdate } from './schema.ts'
 
 export interface SettingsStoreOptions {
   path: string
+  /** The key's binding file (runtime/settings/key-binding.ts). */
+  keyOriginPath: string
   overrides: SettingsOverrides
   log: Log
   /** Replaceable for tests that make the final rename fail. */
@@ -24,12 +27,15 @@ export class SettingsStore {
   readonly path: string
   readonly overrides: SettingsOverrides
   #persisted: SettingsDocument = structuredClone(DEFAULT_SETTINGS)
+  #keyOrigin: string | null = null
+  #keyOriginPath: string
   #log: Log
   #rename: Rename
   #now: () => number
 
   constructor(options: SettingsStoreOptions) {
     this.path = options.path
+    this.#keyOriginPath = options.keyOriginPath
     this.overrides = options.overrides
     this.#log = options.log
     this.#rename = options.rename ?? renameSync
@@ -44,7 +50,7 @@ export class SettingsStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.#quarantine(`cannot be read (${(error as Error).message})`)
       this.#persisted = structuredClone(DEFAULT_SETTINGS)
-      this.#write(this.#persisted)
+      this.#writeAtLoad()
       return
     }
     let parsed: unknown
@@ -56,6 +62,21 @@ export class SettingsStore {
     const result = validate(SettingsDocumentSchema, parsed)
     if (!result.ok) return this.#quarantine(`is invalid: ${result.message}`)
     this.#persisted = result.value
+    this.#loadBinding()
+  }
+
+  /** A key saved before bindings existed was persisted together with its URL: it is bound there once. */
+  #loadBinding(): void {
+    const stored = readBinding(this.#keyOriginPath)
+    if (stored.found) return void (this.#keyOrigin = stored.origin)
+    this.#keyOrigin = this.#persisted.manager.api_key === '' ? null : originOf(this.#persisted.manager.url)
+    if (this.#keyOrigin === null) return
+    try {
+      writeBinding(this.#keyOriginPath, this.#keyOrigin)
+    } catch (error) {
+      // Kept in memory; written again on a later start.
+      this.#log.warn(`the manager key's address could not be saved (${(error as Error).message})`)
+    }
   }
 
   #quarantine(reason: string): void {
@@ -69,7 +90,16 @@ export class SettingsStore {
       return
     }
     this.#persisted = structuredClone(DEFAULT_SETTINGS)
-    this.#write(this.#persisted)
+    this.#writeAtLoad()
+  }
+
+  /** The defaults are written when possible; a read-only or full data directory runs on them in memory. */
+  #writeAtLoad(): void {
+    try {
+      this.#write(this.#persisted)
+    } catch (error) {
+      this.#log.warn(`settings file could not be written (${(error as Error).message}); running on defaults`)
+    }
   }
 
   persisted(): SettingsDocument {
@@ -77,7 +107,12 @@ export class SettingsStore {
   }
 
   effective(): SettingsDocument {
-    return applyOverrides(this.#persisted, this.overrides)
+    return applyOverrides(this.#persisted, this.overrides, this.#keyOrigin)
+  }
+
+  /** The sentence for a stored key that is not sent to the configured manager address, or null. */
+  keyNotice(): string | null {
+    return keyNotice(this.#persisted, this.overrides, this.#keyOrigin)
   }
 
   public(): PublicSettings {
@@ -115,8 +150,39 @@ export class SettingsStore {
         api_key: update.manager.api_key ?? current.manager.api_key,
       },
     }
-    this.#commit(next)
+    // A new key is bound to the address it will be sent to; the binding is written first, so a crash
+    // in between leaves the old key unbound rather than the new key bound to the old address.
+    const origin = this.#nextKeyOrigin(update, owned.url ?? next.manager.url)
+    const previous = this.#keyOrigin
+    if (origin !== previous) writeBinding(this.#keyOriginPath, origin)
+    this.#keyOrigin = origin
+    try {
+      this.#commit(next)
+    } catch (error) {
+      this.#keyOrigin = previous
+      if (origin !== previous) this.#restoreBinding(previous)
+      throw error
+    }
     return this.public()
+  }
+
+  /**
+   * A key sent with the PUT is bound to the URL it will be sent to; a kept key keeps its binding,
+   * except a key saved before any URL, which is bound to the first URL saved after it.
+   */
+  #nextKeyOrigin(update: SettingsUpdate, nextUrl: string): string | null {
+    const key = update.manager.api_key
+    if (key !== undefined) return key === '' ? null : originOf(nextUrl)
+    const waiting = this.#keyOrigin === null && originOf(this.overrides.url ?? this.#persisted.manager.url) === null
+    return waiting ? originOf(nextUrl) : this.#keyOrigin
+  }
+
+  #restoreBinding(origin: string | null): void {
+    try {
+      writeBinding(this.#keyOriginPath, origin)
+    } catch (error) {
+      this.#log.warn(`the manager key's address could not be restored (${(error as Error).message})`)
+    }
   }
 
   /** PUT /webapi/result-processing persists what was sent; the answer is the effective object. */

@@ -28,6 +28,8 @@ export const ManagerSection = (props: {
   const suggestion = `${location.origin}/api`
   const keyConfigured = props.settings.manager.api_key_configured
   const storedKey = config.persisted.manager.api_key_configured
+  // A key saved for another manager address is kept but never sent here (issue 15).
+  const keyHint = keyConfigured ? t('settings.apiKeyKeep') : storedKey && props.settings.manager.url !== '' ? t('hardening.keyForOtherAddress') : t('settings.apiKeyMissing')
 
   /** A 502 says only "Manager request failed"; the live status names the reason when it can. */
   const explain = async (error: unknown): Promise<string> => {
@@ -78,7 +80,7 @@ export const ManagerSection = (props: {
       <Field
         id="manager-api-key"
         label={t('settings.apiKey')}
-        help={<>{keyConfigured ? t('settings.apiKeyKeep') : t('settings.apiKeyMissing')} {t('settings.apiKeyHelp')}</>}
+        help={<>{keyHint} {t('settings.apiKeyHelp')}</>}
         error={errors.apiKey}
         locked={locked.api_key}
       >

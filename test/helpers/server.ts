@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../../handlers/app.ts'
 import { createContext, type AppContext, type ContextOptions } from '../../runtime/context.ts'
+import { listen } from '../../runtime/http-server.ts'
 
 export interface TestServer {
   ctx: AppContext
@@ -29,8 +29,8 @@ export const startTestServer = (options: TestServerOptions = {}): TestServer => 
     env: { DB_UPDATE_START_DELAY: '3600', ...options.env, DATA_DIR: dataDir },
     logSink: (line) => logs.push(line),
   })
-  const app = createApp(ctx)
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: app.fetch })
+  // The service's own Bun.serve setup (development off, idle timeout, body limits).
+  const server = listen(ctx, { port: 0, hostname: '127.0.0.1' })
   const url = `http://127.0.0.1:${server.port}`
   return {
     ctx,

@@ -124,7 +124,7 @@ describe('healthy manager', () => {
 
   test('a manager behind a reverse-proxy sub-path is reached below it', async () => {
     const proxied = startFakeProwlarr({ urlBase: '/prowlarr' })
-    await configure({ url: `${proxied.url}/` })
+    await configure({ url: `${proxied.url}/`, api_key: proxied.apiKey })
     expect(await testManager()).toEqual({ status: 200, body: { connected: true, error: null } })
     expect(proxied.requests.map((request) => request.path)).toEqual(['/api/v1/indexer/schema'])
     await proxied.stop()
@@ -209,8 +209,9 @@ beforeAll(async () => {
 })
 
 const CONNECTION_FAILURES: FailureCase[] = [
-  { name: 'a refused connection', manager: () => ({ url: refusedUrl }), error: 'Unable to connect to Manager' },
-  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:') }), error: 'Unable to connect to Manager' },
+  // A key is only sent to the address it was saved with (issue 15): moving the URL carries the key again.
+  { name: 'a refused connection', manager: () => ({ url: refusedUrl, api_key: fake.apiKey }), error: 'Unable to connect to Manager' },
+  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:'), api_key: fake.apiKey }), error: 'Unable to connect to Manager' },
   { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager' },
   { name: 'a wrong API key', manager: () => ({ api_key: 'not-the-key' }), error: 'Manager returned HTTP 401' },
   { name: 'HTTP 500', fault: 'http-500', error: 'Manager returned HTTP 500' },

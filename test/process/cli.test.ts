@@ -51,21 +51,4 @@ describe('the command line', () => {
   })
 })
 
-describe('one service per data directory', () => {
-  test('import and serve refuse to run while a live service holds the data directory; a stale pid file is ignored', () => {
-    const { writeFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs')
-    mkdirSync(join(dataDir, 'state'), { recursive: true })
-    const sleeper = Bun.spawn(['sleep', '30'])
-    try {
-      writeFileSync(join(dataDir, 'state', 'service.pid'), `${sleeper.pid}\n`)
-      const refused = run(['import', 'whatever.dump'])
-      expect(refused.code).toBe(1)
-      expect(refused.stderr).toContain(`a service (pid ${sleeper.pid}) is already running on ${dataDir}`)
-    } finally {
-      sleeper.kill()
-    }
-    writeFileSync(join(dataDir, 'state', 'service.pid'), '999999999\n')
-    const stale = run(['import', join(dataDir, 'missing.dump')])
-    expect(stale.stderr).not.toContain('already running')
-  })
-})
+// One service per data directory (a lock, not a pid number): test/http/degraded-start.test.ts.

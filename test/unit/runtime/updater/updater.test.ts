@@ -37,7 +37,7 @@ beforeEach(() => {
   database = new SnapshotDatabase()
   logs = []
   const log = createLog({ sink: (line) => logs.push(line) })
-  settings = new SettingsStore({ path: paths.settings, overrides: {}, log })
+  settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: {}, log })
   settings.load()
   clock = fakeClock()
   fake.set({ tag: 'db-2026-11-20', assetName: 'icvdb-2026-11-20.dump', release: 'ok', digest: 'ok', dumpAsset: true, download: 'ok' })

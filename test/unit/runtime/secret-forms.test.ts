@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'bun:test'
+import { holdsSecret } from '../../../runtime/secret-forms.ts'
+
+const KEY = '5f1c0ffee0ddba11fa1afe1c0de00042'
+
+describe('holdsSecret', () => {
+  const held: Array<[string, string]> = [
+    ['as is', `key ${KEY}`],
+    ['in capitals', KEY.toUpperCase()],
+    ['URL-encoded once and twice', encodeURIComponent(encodeURIComponent(`"${KEY}"`)).replace(/[0-9a-f]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)],
+    ['base64 at any alignment', Buffer.from(`ab:${KEY}`).toString('base64')],
+    ['base64url', Buffer.from(`:${KEY}?`).toString('base64url')],
+    ['split by whitespace', `${KEY.slice(0, 7)} ${KEY.slice(7, 20)}\n${KEY.slice(20)}`],
+    ['cut to its first 10 characters', `…${KEY.slice(0, 10)}`],
+    ['a 10-character piece from the middle', `x${KEY.slice(11, 21)}x`],
+    ['form-encoded with plus signs', `a=${KEY.slice(0, 5)}+${KEY.slice(5, 12)}`],
+  ]
+  for (const [name, text] of held) test(`finds the key ${name}`, () => expect(holdsSecret(text, [KEY])).toBe(true))
+
+  test('ignores texts without 10 consecutive characters of the key, and empty secrets', () => {
+    expect(holdsSecret(`${KEY.slice(0, 9)} and ${KEY.slice(20, 29)}`, [KEY])).toBe(false)
+    expect(holdsSecret('Manager returned HTTP 401', [KEY])).toBe(false)
+    expect(holdsSecret('anything', [''])).toBe(false)
+  })
+})
