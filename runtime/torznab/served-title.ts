@@ -1,0 +1,150 @@
+/**
+ * The one module that rewrites release titles for the *arr apps (RELEASE_TITLES: `normalised`, the
+ * default, or `original`, which serves every title as stored). Nothing is removed; the magnet's `dn`
+ * always keeps the stored name. Two rewrites, both decided from what the apps read (arr-reading.ts,
+ * reference/arr-parsing.md §1, §3, §4):
+ *
+ * - Subtitle markers of a release whose audio languages are unknown become one joined word
+ *   (`SUB ITA` → `SUBITA`, `Sub Ita Eng` → `SUBITAENG`, `ITA SUBS` → `SUBITA`), which neither Sonarr
+ *   nor Radarr reads as a language: they fall back to the show's or film's original language instead
+ *   of taking Italian subtitles for Italian audio. A release with known audio keeps its markers (its
+ *   `language` attributes decide) except the words Radarr rejects as hardcoded subtitles
+ *   (`ITASUB` → `SUBITA`, `SUBBED` → `SUBS`).
+ * - When Sonarr would read other seasons or episodes than the indexer's own parse (`Stagione 1 Ep
+ *   6-11` is a season pack to it), `S01E06-E11` (or `S01`, `S01-S05`) is inserted before the title's
+ *   first season or episode marker: Sonarr takes the text before its marker as the series name and
+ *   reads languages after it, so the name and the audio words stay where it looks for them. A film
+ *   without a year Radarr can read gets `(1997)` before its first release word (1080p, ITA…) when
+ *   another release of the same IMDb id on the page names the year.
+ */
+import { isReleaseWord, languageCode, subtitleSpans, type SubtitleSpan } from '../search/markers.ts'
+import type { SearchHit } from '../search/query.ts'
+import { radarrYear, sonarrEpisodes } from './arr-reading.ts'
+
+export const TITLE_MODES = ['normalised', 'original'] as const
+export type TitleMode = (typeof TITLE_MODES)[number]
+
+export type TitleFacts = Pick<
+  SearchHit,
+  'title' | 'type' | 'imdb' | 'season_first' | 'season_last' | 'episode_first' | 'episode_last' | 'languages' | 'subtitles'
+>
+
+interface Word {
+  start: number
+  end: number
+  upper: string
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu
+const wordsIn = (title: string): Word[] =>
+  Array.from(title.matchAll(WORD), (m) => ({ start: m.index, end: m.index + m[0].length, upper: m[0].toUpperCase() }))
+
+const replaceRanges = (title: string, edits: Array<{ start: number; end: number; text: string }>): string => {
+  let text = ''
+  let at = 0
+  for (const edit of edits) {
+    if (edit.start < at) continue // overlapping markers (SUB ITA SUBS): the first one covers both
+    text += title.slice(at, edit.start) + edit.text
+    at = edit.end
+  }
+  return text + title.slice(at)
+}
+
+/** SUB + the languages' codes, one word: SUBITA, SUBITAENG; SUBS when the marker names none. */
+const joinedMarker = (languages: string[]): string => (languages.length === 0 ? 'SUBS' : `SUB${languages.map((name) => languageCode(name) ?? '').join('')}`)
+
+// What Radarr flags as hardcoded subtitles among our subtitle words (a letters+SUB(S) word, SUBBED).
+const looksHardcoded = (upper: string): boolean => upper === 'SUBBED' || (!upper.startsWith('SUB') && /^[A-Z]+SUBS?$/.test(upper))
+
+const spanEdit = (words: Word[], span: SubtitleSpan, audioKnown: boolean): { start: number; end: number; text: string } | null => {
+  if (!audioKnown) return { start: words[span.first].start, end: words[span.last].end, text: joinedMarker(span.languages) }
+  const word = words.find((candidate, i) => i >= span.first && i <= span.last && looksHardcoded(candidate.upper))
+  if (!word) return null
+  return { start: word.start, end: word.end, text: word.upper === 'SUBBED' ? 'SUBS' : joinedMarker(span.languages) }
+}
+
+const MAY_NAME_SUBTITLES = /SUB|SOTTOTITOL/i
+
+/** The title with its subtitle markers in forms no *arr app reads as audio (see above). */
+export const rewriteSubtitleMarkers = (title: string, audioKnown: boolean): string => {
+  if (!MAY_NAME_SUBTITLES.test(title)) return title
+  const words = wordsIn(title)
+  const edits = subtitleSpans(words.map((word) => word.upper)).flatMap((span) => spanEdit(words, span, audioKnown) ?? [])
+  return edits.length === 0 ? title : replaceRanges(title, edits)
+}
+
+const two = (n: number): string => String(n).padStart(2, '0')
+
+/** The indexer's own season/episode parse in the form Sonarr reads, or null when it has none. */
+const normalisedMarker = (facts: TitleFacts): string | null => {
+  const { season_first: first, season_last: last, episode_first: episode, episode_last: lastEpisode } = facts
+  if (first === null || last === null) return null
+  if (episode === null || lastEpisode === null) return first === last ? `S${two(first)}` : `S${two(first)}-S${two(last)}`
+  if (first !== last) return null
+  return `S${two(first)}E${two(episode)}${lastEpisode > episode ? `-E${two(lastEpisode)}` : ''}`
+}
+
+const readsLikeIndexer = (title: string, facts: TitleFacts): boolean => {
+  const reading = sonarrEpisodes(title)
+  return (
+    reading !== null &&
+    reading.season_first === facts.season_first &&
+    reading.season_last === facts.season_last &&
+    reading.episode_first === facts.episode_first &&
+    reading.episode_last === facts.episode_last
+  )
+}
+
+// Where a season or episode marker of any spelling the indexer parses begins.
+const MARKER_START =
+  /(?<![\p{L}\p{N}])(?:S\d|\d{1,3}X\d|SEASONS?(?!\p{L})|STAGION[EI]|SAISONS?|STAFFEL|TEMPORADAS?|ST\.?[\s._-]*\d|\d{1,2}\s?[ªº°]\s?STAGIONE|SERIE[\s._-]*COMPLET|COMPLETE[\s._-]*SERIES)/iu
+
+const firstReleaseWord = (title: string): number | null => wordsIn(title).find((word) => isReleaseWord(word.upper))?.start ?? null
+
+const separatorOf = (title: string): string => (title.includes(' ') ? ' ' : title.includes('.') ? '.' : title.includes('_') ? '_' : ' ')
+
+/** `marker` inserted at `at` (a word's start), or appended when that would leave no name before it. */
+const insertAt = (title: string, at: number | null, marker: string): string => {
+  const sep = separatorOf(title)
+  return at === null || at === 0 ? `${title}${sep}${marker}` : `${title.slice(0, at)}${marker}${sep}${title.slice(at)}`
+}
+
+const withEpisodeMarker = (title: string, facts: TitleFacts): string => {
+  const marker = normalisedMarker(facts)
+  if (marker === null || readsLikeIndexer(title, facts)) return title
+  const at = MARKER_START.exec(title)?.index ?? firstReleaseWord(title)
+  return insertAt(title, at, marker)
+}
+
+const withYear = (title: string, year: number | undefined): string =>
+  year === undefined || radarrYear(title) !== null ? title : insertAt(title, firstReleaseWord(title), `(${year})`)
+
+/** For each IMDb id of the page's films, the year Radarr reads in most of their titles. */
+const filmYears = (hits: readonly TitleFacts[]): Map<number, number> => {
+  const counts = new Map<number, Map<number, number>>()
+  for (const hit of hits) {
+    if (hit.type !== 'movie' || hit.imdb === null) continue
+    const year = radarrYear(hit.title)
+    if (year === null) continue
+    const byYear = counts.get(hit.imdb) ?? new Map<number, number>()
+    counts.set(hit.imdb, byYear.set(year, (byYear.get(year) ?? 0) + 1))
+  }
+  const years = new Map<number, number>()
+  for (const [imdb, byYear] of counts) years.set(imdb, [...byYear].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0])
+  return years
+}
+
+/** The title the *arr apps receive for one release (`year`: its film's year, when known). */
+export const servedTitle = (facts: TitleFacts, mode: TitleMode, year?: number): string => {
+  if (mode === 'original') return facts.title
+  const title = rewriteSubtitleMarkers(facts.title, facts.languages !== null && facts.languages !== '')
+  if (facts.type === 'movie') return withYear(title, year)
+  return withEpisodeMarker(title, facts)
+}
+
+/** The served titles of one page of hits, in order (a film's year may come from its neighbours). */
+export const servedTitles = (hits: readonly TitleFacts[], mode: TitleMode): string[] => {
+  if (mode === 'original') return hits.map((hit) => hit.title)
+  const years = filmYears(hits)
+  return hits.map((hit) => servedTitle(hit, mode, hit.imdb === null ? undefined : years.get(hit.imdb)))
+}
