@@ -2,8 +2,10 @@
  * What Sonarr and Radarr find in a release title, as far as served titles depend on it: the season
  * and episode numbers of Sonarr's parser and the year of Radarr's. Written from the behaviour noted
  * in reference/arr-parsing.md §1 and §4 (Sonarr `Parser.cs`, Radarr `Parser.cs` at named commits),
- * not from their code; conservative: a form it does not know counts as "not read", which at worst
- * adds a marker the apps did not need.
+ * not from their code. Only the forms every parser of release names reads count as read: SxxEyy,
+ * NxMM, S01.Ep.05, Sxx and Sxx-Syy. Sonarr also reads `Stagione 2` or `Season 2`, but its ports do
+ * not (@ctrl/video-filename-parser knows no Stagione, §6) and `Stagione 1 Ep 6-11` is a season pack
+ * to Sonarr itself; a form not counted here at worst gets a marker Sonarr did not need.
  */
 
 export interface EpisodeReading {
@@ -17,17 +19,15 @@ export interface EpisodeReading {
 const B = '(?<![\\p{L}\\p{N}])'
 const E = '(?![\\p{L}\\p{N}])'
 const SEP = '[\\s._-]'
-const SEASON_WORD = '(?:S|SEASON|SAISON|SERIES|STAGIONE)'
 
 // In the order Sonarr tries its patterns (the first that matches wins, wherever in the title):
-// SxxEyy and NxMM with any further episodes (~L189), multi-season packs (~L205), English
-// "Season 1 Episode 5" (~L247), S01.Ep.05 (~L275, one episode only), season packs (~L321).
+// SxxEyy and NxMM with any further episodes (~L189), multi-season packs (~L205), S01.Ep.05 (~L275,
+// one episode only), season packs (~L321).
 const SEASON_EPISODES = new RegExp(`${B}S(\\d{1,2})(?:${SEP}|\\s-\\s)?E(\\d{1,3})((?:(?:-?E|-)\\d{1,3})*)${E}`, 'iu')
 const CROSS_EPISODES = new RegExp(`${B}(\\d{1,2})X(\\d{2,3})((?:-(?:\\d{1,2}X)?\\d{2,3})*)${E}`, 'iu')
-const MULTI_SEASON = new RegExp(`${B}${SEASON_WORD}${SEP}?(\\d{1,2})(?:${SEP}?-${SEP}?|${SEP})(?:${SEASON_WORD}${SEP}?)?(\\d{1,2})(?!\\p{N})`, 'iu')
-const ENGLISH_EPISODE = new RegExp(`${B}SEASON${SEP}?(\\d{1,2})${SEP}?EPISODE${SEP}?(\\d{1,3})(?!\\p{N})`, 'iu')
+const MULTI_SEASON = new RegExp(`${B}S(\\d{1,2})${SEP}?-${SEP}?S(\\d{1,2})${E}`, 'iu')
 const EP_EPISODE = new RegExp(`${B}S(\\d{1,2})${SEP}?EP${SEP}?(\\d{1,2})(?!\\p{N})`, 'iu')
-const SEASON_PACK = new RegExp(`${B}${SEASON_WORD}${SEP}?(\\d{1,2})(?!\\p{N})`, 'iu')
+const SEASON_PACK = new RegExp(`${B}S(\\d{1,2})${E}`, 'iu')
 
 const LAST_NUMBER = /(\d+)\D*$/
 
@@ -40,14 +40,14 @@ const episodes = (m: RegExpExecArray): EpisodeReading => {
 
 const seasons = (first: number, last: number): EpisodeReading => ({ season_first: first, season_last: last, episode_first: null, episode_last: null })
 
-/** The seasons and episodes Sonarr reads in a title, or null when it reads none. */
+/** The seasons and episodes Sonarr (and its ports) read in a title's plain markers, or null. */
 export const sonarrEpisodes = (title: string): EpisodeReading | null => {
   let m = SEASON_EPISODES.exec(title) ?? CROSS_EPISODES.exec(title)
   if (m) return episodes(m)
   m = MULTI_SEASON.exec(title)
   // Only the first and the second number are captured, not the range between (§1).
   if (m && Number(m[1]) !== Number(m[2])) return seasons(Number(m[1]), Number(m[2]))
-  m = ENGLISH_EPISODE.exec(title) ?? EP_EPISODE.exec(title)
+  m = EP_EPISODE.exec(title)
   if (m) return { ...seasons(Number(m[1]), Number(m[1])), episode_first: Number(m[2]), episode_last: Number(m[2]) }
   m = SEASON_PACK.exec(title)
   return m ? seasons(Number(m[1]), Number(m[1])) : null
