@@ -63,11 +63,8 @@ const spanEdit = (words: Word[], span: SubtitleSpan, audioKnown: boolean): { sta
   return { start: word.start, end: word.end, text: word.upper === 'SUBBED' ? 'SUBS' : joinedMarker(span.languages) }
 }
 
-const MAY_NAME_SUBTITLES = /SUB|SOTTOTITOL/i
-
 /** The title with its subtitle markers in forms no *arr app reads as audio (see above). */
 export const rewriteSubtitleMarkers = (title: string, audioKnown: boolean): string => {
-  if (!MAY_NAME_SUBTITLES.test(title)) return title
   const words = wordsIn(title)
   const edits = subtitleSpans(words.map((word) => word.upper)).flatMap((span) => spanEdit(words, span, audioKnown) ?? [])
   return edits.length === 0 ? title : replaceRanges(title, edits)
@@ -134,10 +131,14 @@ const filmYears = (hits: readonly TitleFacts[]): Map<number, number> => {
   return years
 }
 
+const BARE_SUBBED = /SUBBED/i
+
 /** The title the *arr apps receive for one release (`year`: its film's year, when known). */
 export const servedTitle = (facts: TitleFacts, mode: TitleMode, year?: number): string => {
   if (mode === 'original') return facts.title
-  const title = rewriteSubtitleMarkers(facts.title, facts.languages !== null && facts.languages !== '')
+  // Without subtitle languages only a lone SUBBED can need rewriting (~1 µs saved on most titles).
+  const marked = (facts.subtitles !== null && facts.subtitles !== '') || BARE_SUBBED.test(facts.title)
+  const title = marked ? rewriteSubtitleMarkers(facts.title, facts.languages !== null && facts.languages !== '') : facts.title
   if (facts.type === 'movie') return withYear(title, year)
   return withEpisodeMarker(title, facts)
 }
