@@ -27,9 +27,11 @@ const SEASON_EPISODE = new RegExp(`${B}S(\\d{1,3})(?:[\\s._]?-?[\\s._]?)${EPISOD
 // A season word, then an episode word or E05: Stagione 1 Ep 6-11, St.1.Ep.5, Season 1 Episode 5,
 // Stagione 2 Puntata 3. A bare E must touch its number: "Stagioni 1 e 2" is two seasons.
 const EPISODE_WORD = `(?:(?:EPISODIO|EPISODE|PUNTATA|EP)\\.?${SEP}|E)`
+// Separators before a dash or a word exclude the dash, so a run of dashes is read once, not in
+// every split (a title of 5,000 dashes took 0.2 s with two adjacent [\s._-]* runs).
 const SEASON_WORD_EPISODE = new RegExp(
-  `${B}(?:SEASON|STAGIONE|SAISON|ST\\.?|S)${SEP}(\\d{1,3})${SEP}(?:[-,]${SEP})?${EPISODE_WORD}(\\d{1,4})` +
-    `(?:${SEP}(?:-|~|AL|A|TO)${SEP}(?:${EPISODE_WORD})?(\\d{1,4}))?${E}`,
+  `${B}(?:SEASON|STAGIONE|SAISON|ST\\.?|S)${SEP}(\\d{1,3})[\\s._]*(?:[-,][\\s._-]*)?${EPISODE_WORD}(\\d{1,4})` +
+    `(?:[\\s._]*(?:-|~|AL|A|TO)[\\s._-]*(?:${EPISODE_WORD})?(\\d{1,4}))?${E}`,
   'iu',
 )
 const CROSS = new RegExp(`${B}(\\d{1,2})x(\\d{1,3})(?:-(?:\\d{1,2}x)?(\\d{1,3}))?${E}`, 'iu')
