@@ -98,5 +98,6 @@ describe('RELEASE_TITLES=original', () => {
 })
 
 test('an invalid RELEASE_TITLES stops start-up with a sentence naming the variable', () => {
-  expect(() => startTestServer({ env: { RELEASE_TITLES: 'pretty' } })).toThrow('RELEASE_TITLES must be one of normalised, original')
+  const dataDir = join(work, 'refused')
+  expect(() => startTestServer({ dataDir, env: { RELEASE_TITLES: 'pretty' } })).toThrow('RELEASE_TITLES must be one of normalised, original')
 })
