@@ -50,14 +50,15 @@ const replaceRanges = (title: string, edits: Array<{ start: number; end: number;
   return text + title.slice(at)
 }
 
-/** SUB + the languages' codes, one word: SUBITA, SUBITAENG; SUBS when the marker names none. */
-const joinedMarker = (languages: string[]): string => (languages.length === 0 ? 'SUBS' : `SUB${languages.map((name) => languageCode(name) ?? '').join('')}`)
+/** SUB + the languages' codes, one word: SUBITA, SUBITAENG. */
+const joinedMarker = (languages: string[]): string => `SUB${languages.map((name) => languageCode(name) ?? '').join('')}`
 
 // What Radarr flags as hardcoded subtitles among our subtitle words (a letters+SUB(S) word, SUBBED).
 const looksHardcoded = (upper: string): boolean => upper === 'SUBBED' || (!upper.startsWith('SUB') && /^[A-Z]+SUBS?$/.test(upper))
 
 const spanEdit = (words: Word[], span: SubtitleSpan, audioKnown: boolean): { start: number; end: number; text: string } | null => {
-  if (!audioKnown) return { start: words[span.first].start, end: words[span.last].end, text: joinedMarker(span.languages) }
+  // A marker naming languages is read as audio unless joined; one naming none (Subtitle, SUBS) only if it looks hardcoded.
+  if (!audioKnown && span.languages.length > 0) return { start: words[span.first].start, end: words[span.last].end, text: joinedMarker(span.languages) }
   const word = words.find((candidate, i) => i >= span.first && i <= span.last && looksHardcoded(candidate.upper))
   if (!word) return null
   return { start: word.start, end: word.end, text: word.upper === 'SUBBED' ? 'SUBS' : joinedMarker(span.languages) }

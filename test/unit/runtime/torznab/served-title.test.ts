@@ -25,6 +25,11 @@ describe('subtitle markers of releases without known audio become one joined wor
     expect(rewriteSubtitleMarkers('Film 2020 ITA 1080p ENGSUBS', true)).toBe('Film 2020 ITA 1080p SUBENG')
     expect(rewriteSubtitleMarkers('Film 2020 ITA 1080p SUBBED', true)).toBe('Film 2020 ITA 1080p SUBS')
   })
+
+  test('a subtitle word naming no language stays, unless Radarr would take it for hardcoded subtitles', () => {
+    expect(rewriteSubtitleMarkers('[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUB ITA', false)).toBe('[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUBITA')
+    expect(rewriteSubtitleMarkers('Show S01E01 SUBBED 720p', false)).toBe('Show S01E01 SUBS 720p')
+  })
 })
 
 describe('the episode marker Sonarr reads, before the title own marker, when it would read other numbers', () => {
