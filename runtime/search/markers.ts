@@ -186,7 +186,7 @@ export const subtitleSpans = (words: string[]): SubtitleSpan[] => {
   return spansOfKinds(words.length)
 }
 
-const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
+export const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
 const wordHash = (hash: number, code: number): number => (Math.imul(hash, 31) + code) | 0
 
 // WORD_KINDS by a hash of the word's char codes: an ASCII title's words are looked up while it is

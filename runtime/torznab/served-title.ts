@@ -17,7 +17,7 @@
  *   without a year Radarr can read gets `(1997)` before its first release word (1080p, ITA…) when
  *   another release of the same IMDb id on the page names the year.
  */
-import { isReleaseWord, languageCode, subtitleSpans, type SubtitleSpan } from '../search/markers.ts'
+import { isAsciiWordChar, isReleaseWord, languageCode, subtitleSpans, type SubtitleSpan } from '../search/markers.ts'
 import type { SearchHit } from '../search/query.ts'
 import { radarrYear, sonarrEpisodes } from './arr-reading.ts'
 
@@ -36,8 +36,24 @@ interface Word {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
-const wordsIn = (title: string): Word[] =>
-  Array.from(title.matchAll(WORD), (m) => ({ start: m.index, end: m.index + m[0].length, upper: m[0].toUpperCase() }))
+const NON_ASCII = /[^\x00-\x7F]/
+
+/** The title's words ([\p{L}\p{N}\p{M}]+, as markers.ts reads them), upper-cased; ASCII titles by char code (~3× faster). */
+const wordsIn = (title: string): Word[] => {
+  if (NON_ASCII.test(title)) return Array.from(title.matchAll(WORD), (m) => ({ start: m.index, end: m.index + m[0].length, upper: m[0].toUpperCase() }))
+  const upper = title.toUpperCase()
+  const words: Word[] = []
+  let start = -1
+  for (let i = 0; i <= upper.length; i++) {
+    if (i < upper.length && isAsciiWordChar(upper.charCodeAt(i))) {
+      if (start < 0) start = i
+    } else if (start >= 0) {
+      words.push({ start, end: i, upper: upper.slice(start, i) })
+      start = -1
+    }
+  }
+  return words
+}
 
 const replaceRanges = (title: string, edits: Array<{ start: number; end: number; text: string }>): string => {
   let text = ''
