@@ -26,7 +26,7 @@ export type TitleMode = (typeof TITLE_MODES)[number]
 
 export type TitleFacts = Pick<
   SearchHit,
-  'title' | 'type' | 'imdb' | 'season_first' | 'season_last' | 'episode_first' | 'episode_last' | 'languages' | 'subtitles'
+  'title' | 'type' | 'imdb' | 'tmdb' | 'season_first' | 'season_last' | 'episode_first' | 'episode_last' | 'languages' | 'subtitles'
 >
 
 interface Word {
@@ -133,18 +133,22 @@ const withEpisodeMarker = (title: string, facts: TitleFacts): string => {
 const withYear = (title: string, year: number | undefined): string =>
   year === undefined || radarrYear(title) !== null ? title : insertAt(title, firstReleaseWord(title), `(${year})`)
 
-/** For each IMDb id of the page's films, the year Radarr reads in most of their titles. */
-const filmYears = (hits: readonly TitleFacts[]): Map<number, number> => {
-  const counts = new Map<number, Map<number, number>>()
+/** A film's ids as keys of one map: its IMDb id, else its TMDB id (releases that carry only one). */
+const filmKeys = (hit: TitleFacts): string[] => [...(hit.imdb === null ? [] : [`imdb ${hit.imdb}`]), ...(hit.tmdb === null ? [] : [`tmdb ${hit.tmdb}`])]
+
+/** For each film id on the page, the year Radarr reads in most of the titles that carry it. */
+const filmYears = (hits: readonly TitleFacts[]): Map<string, number> => {
+  const counts = new Map<string, Map<number, number>>()
   for (const hit of hits) {
-    if (hit.type !== 'movie' || hit.imdb === null) continue
-    const year = radarrYear(hit.title)
+    const year = hit.type === 'movie' ? radarrYear(hit.title) : null
     if (year === null) continue
-    const byYear = counts.get(hit.imdb) ?? new Map<number, number>()
-    counts.set(hit.imdb, byYear.set(year, (byYear.get(year) ?? 0) + 1))
+    for (const key of filmKeys(hit)) {
+      const byYear = counts.get(key) ?? new Map<number, number>()
+      counts.set(key, byYear.set(year, (byYear.get(year) ?? 0) + 1))
+    }
   }
-  const years = new Map<number, number>()
-  for (const [imdb, byYear] of counts) years.set(imdb, [...byYear].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0])
+  const years = new Map<string, number>()
+  for (const [key, byYear] of counts) years.set(key, [...byYear].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0])
   return years
 }
 
@@ -164,5 +168,6 @@ export const servedTitle = (facts: TitleFacts, mode: TitleMode, year?: number): 
 export const servedTitles = (hits: readonly TitleFacts[], mode: TitleMode): string[] => {
   if (mode === 'original') return hits.map((hit) => hit.title)
   const years = filmYears(hits)
-  return hits.map((hit) => servedTitle(hit, mode, hit.imdb === null ? undefined : years.get(hit.imdb)))
+  const yearOf = (hit: TitleFacts): number | undefined => filmKeys(hit).map((key) => years.get(key)).find((year) => year !== undefined)
+  return hits.map((hit) => servedTitle(hit, mode, hit.type === 'movie' ? yearOf(hit) : undefined))
 }

@@ -3,7 +3,7 @@ import { deriveTorrent } from '../../../../runtime/search/derive.ts'
 import { radarrYear, sonarrEpisodes } from '../../../../runtime/torznab/arr-reading.ts'
 import { rewriteSubtitleMarkers, servedTitle, servedTitles, type TitleFacts } from '../../../../runtime/torznab/served-title.ts'
 
-const facts = (title: string, type = 'series', imdb: number | null = null): TitleFacts => ({ title, type, imdb, ...deriveTorrent(title) })
+const facts = (title: string, type = 'series', imdb: number | null = null, tmdb: number | null = null): TitleFacts => ({ title, type, imdb, tmdb, ...deriveTorrent(title) })
 const served = (title: string, type = 'series') => servedTitle(facts(title, type), 'normalised')
 
 describe('subtitle markers of releases without known audio become one joined word', () => {
@@ -61,6 +61,11 @@ describe('film years', () => {
   test('a film without a year Radarr reads gets the year other releases of its IMDb id name, before its release words', () => {
     const page = [facts('Fantozzi 1080p ITA', 'movie', 72_962), facts('Fantozzi (1975) 720p ITA', 'movie', 72_962), facts('Altro.Film.1080p', 'movie', 1)]
     expect(servedTitles(page, 'normalised')).toEqual(['Fantozzi (1975) 1080p ITA', 'Fantozzi (1975) 720p ITA', 'Altro.Film.1080p'])
+  })
+
+  test('a release carrying only the TMDB id takes the year of the releases that carry it', () => {
+    const page = [facts('Fantozzi 1080p ITA', 'movie', null, 11_000), facts('Fantozzi.1975.720p.ITA', 'movie', 72_962, 11_000)]
+    expect(servedTitles(page, 'normalised')[0]).toBe('Fantozzi (1975) 1080p ITA')
   })
 
   test('Radarr reads a year after some title text, never 1080p or a leading number', () => {
