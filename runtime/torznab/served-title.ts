@@ -15,7 +15,7 @@
  *   first season or episode marker: Sonarr takes the text before its marker as the series name and
  *   reads languages after it, so the name and the audio words stay where it looks for them. A film
  *   without a year Radarr can read gets `(1997)` before its first release word (1080p, ITA…) when
- *   another release of the same IMDb id on the page names the year.
+ *   releases of the same IMDb or TMDB id on the page name the year.
  */
 import { isAsciiWordChar, isReleaseWord, languageCode, subtitleSpans, type SubtitleSpan } from '../search/markers.ts'
 import type { SearchHit } from '../search/query.ts'
