@@ -133,7 +133,7 @@ const withEpisodeMarker = (title: string, facts: TitleFacts): string => {
 const withYear = (title: string, year: number | undefined): string =>
   year === undefined || radarrYear(title) !== null ? title : insertAt(title, firstReleaseWord(title), `(${year})`)
 
-/** A film's ids as keys of one map: its IMDb id, else its TMDB id (releases that carry only one). */
+/** A film's ids as keys of one map, IMDb and TMDB alike (some releases carry only one of them). */
 const filmKeys = (hit: TitleFacts): string[] => [...(hit.imdb === null ? [] : [`imdb ${hit.imdb}`]), ...(hit.tmdb === null ? [] : [`tmdb ${hit.tmdb}`])]
 
 /** For each film id on the page, the year Radarr reads in most of the titles that carry it. */
