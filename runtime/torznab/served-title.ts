@@ -10,8 +10,9 @@
  *   of taking Italian subtitles for Italian audio. A release with known audio keeps its markers (its
  *   `language` attributes decide) except the words Radarr rejects as hardcoded subtitles
  *   (`ITASUB` → `SUBITA`, `SUBBED` → `SUBS`).
- * - When Sonarr would read other seasons or episodes than the indexer's own parse (`Stagione 1 Ep
- *   6-11` is a season pack to it), `S01E06-E11` (or `S01`, `S01-S05`) is inserted before the title's
+ * - Unless the title spells the indexer's own season/episode parse in a plain form Sonarr and its
+ *   ports read (arr-reading.ts; `Stagione 1 Ep 6-11` is a season pack to Sonarr and nothing to its
+ *   ports), `S01E06-E11` (or `S01E05`, `S01`, `S01-S05`) is inserted before the title's
  *   first season or episode marker: Sonarr takes the text before its marker as the series name and
  *   reads languages after it, so the name and the audio words stay where it looks for them. A film
  *   without a year Radarr can read gets `(1997)` before its first release word (1080p, ITA…) when
