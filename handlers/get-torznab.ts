@@ -15,5 +15,5 @@ export const getTorznab = async (request: Request, ctx: AppContext): Promise<Res
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
   const processing = ctx.settings.effective().result_processing
   const links = linksFor(request, ctx.env.magnetTrackers)
-  return xml(await pooledSearchFeed(ctx.searchPool, ctx.database.current, params, processing, links))
+  return xml(await pooledSearchFeed(ctx.searchPool, ctx.database.current, params, processing, links, ctx.env.releaseTitles))
 }

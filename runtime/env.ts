@@ -3,6 +3,7 @@
  * start-up with one line naming the variable and what it accepts (EnvError → exit status 2).
  */
 import { isApiKey, isHttpUrl, MAX_INTERVAL, MIN_INTERVAL, PRESETS, type Preset } from './settings/schema.ts'
+import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
 
 export const DEFAULT_RELEASE_URL = 'https://api.github.com/repos/xbit18/icvdb-snapshots/releases/latest'
 
@@ -24,6 +25,8 @@ export interface RuntimeEnv {
   /** Seconds before the first automatic check; null = the default (60, or 0 with no snapshot). */
   startDelaySeconds: number | null
   magnetTrackers: string[]
+  /** RELEASE_TITLES: how Torznab item titles are served (runtime/torznab/served-title.ts). */
+  releaseTitles: TitleMode
   overrides: SettingsOverrides
   /** ALLOWED_HOSTS: extra names the web UI and /webapi answer to (runtime/host-names.ts). */
   allowedHosts: string[]
@@ -135,6 +138,13 @@ const checkSearchVariables = (env: Env): void => {
   }
 }
 
+const parseTitleMode = (raw: string | undefined): TitleMode => {
+  if (raw === undefined) return 'normalised'
+  const mode = TITLE_MODES.find((candidate) => candidate === raw.trim().toLowerCase())
+  if (!mode) throw new EnvError(`RELEASE_TITLES must be one of ${TITLE_MODES.join(', ')}`)
+  return mode
+}
+
 export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
   const portText = flags.port ?? read(env, 'PORT') ?? '8000'
   const port = parseInteger(flags.port ? '--port' : 'PORT', portText, 0, 65535, 'a port number from 0 to 65535')
@@ -151,6 +161,7 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
       .split(',')
       .map((tracker) => tracker.trim())
       .filter((tracker) => tracker !== ''),
+    releaseTitles: parseTitleMode(read(env, 'RELEASE_TITLES')),
     overrides: parseOverrides(env),
     allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),
     trustedProxies: parseHostList(env, 'TRUSTED_PROXIES', 'a comma-separated list of proxy IP addresses'),

@@ -84,23 +84,6 @@ for (const [word, resolution] of RESOLUTIONS) kindOf(word).resolution = resoluti
 
 const isLanguage = (kind: WordKind | undefined): boolean => kind?.language !== undefined
 
-/**
- * Which words are subtitle languages: those right after a subtitle word (SUB ITA ENG), or, when
- * a subtitle word has no language after it, the one right before it (ITA SUBS).
- */
-const subtitleRoles = (kinds: (WordKind | undefined)[], count: number): Uint8Array => {
-  const isSubtitle = new Uint8Array(count)
-  for (let i = 0; i < count; i++) {
-    if (!kinds[i]?.subtitleWord) continue
-    let j = i + 1
-    if (j + 1 < count && kinds[j]?.filler && isLanguage(kinds[j + 1])) j += 1
-    const start = j
-    while (j < count && isLanguage(kinds[j])) isSubtitle[j++] = 1
-    if (j === start && i > 0 && isLanguage(kinds[i - 1])) isSubtitle[i - 1] = 1
-  }
-  return isSubtitle
-}
-
 const addOnce = (list: string[], item: string) => {
   if (!list.includes(item)) list.push(item)
 }
@@ -111,12 +94,54 @@ const kinds: (WordKind | undefined)[] = []
 const glued: (string | undefined)[] = []
 const NO_ROLES = new Uint8Array(0)
 
+/** A subtitle marker among a title's words: words first..last, naming these subtitle languages. */
+export interface SubtitleSpan {
+  first: number
+  last: number
+  languages: string[]
+}
+
+/**
+ * The subtitle markers of the `count` words described by `kinds` and `glued`: a subtitle word with
+ * the languages right after it (SUB ITA ENG, SUB IN ITALIANO), or, when none follows, with the one
+ * right before it (ITA SUBS); a subtitle word alone (SUBBED); a glued word (SUBITA, ITASUB).
+ */
+const spansOfKinds = (count: number): SubtitleSpan[] => {
+  const spans: SubtitleSpan[] = []
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i]
+    if (!kind?.subtitleWord) {
+      const gluedLanguage = kind?.language ? undefined : glued[i]
+      if (gluedLanguage) spans.push({ first: i, last: i, languages: [gluedLanguage] })
+      continue
+    }
+    let j = i + 1
+    if (j + 1 < count && kinds[j]?.filler && isLanguage(kinds[j + 1])) j += 1
+    const start = j
+    const languages: string[] = []
+    for (; j < count && isLanguage(kinds[j]); j++) addOnce(languages, kinds[j]?.language as string)
+    const before = i > 0 ? kinds[i - 1]?.language : undefined
+    if (j > start) spans.push({ first: i, last: j - 1, languages })
+    else if (before) spans.push({ first: i - 1, last: i, languages: [before] })
+    else spans.push({ first: i, last: i, languages: [] })
+  }
+  return spans
+}
+
+/** Which words are subtitle languages: the language words inside a subtitle marker. */
+const subtitleRoles = (count: number): Uint8Array => {
+  const isSubtitle = new Uint8Array(count)
+  for (const span of spansOfKinds(count)) for (let i = span.first; i <= span.last; i++) if (isLanguage(kinds[i])) isSubtitle[i] = 1
+  return isSubtitle
+}
+
+
 /** The markers of the `count` words described by `kinds` and `glued`. */
 const markersOfKinds = (count: number): Markers => {
   let subtitleWords = false
   for (let i = 0; i < count; i++) if (kinds[i]?.subtitleWord) subtitleWords = true
   // Most titles name no subtitles: then no word has a subtitle role.
-  const isSubtitle = subtitleWords ? subtitleRoles(kinds, count) : NO_ROLES
+  const isSubtitle = subtitleWords ? subtitleRoles(count) : NO_ROLES
   const languages: string[] = []
   const subtitles: string[] = []
   let resolution: Resolution = 0
@@ -142,16 +167,26 @@ const markersOfKinds = (count: number): Markers => {
   }
 }
 
-/** Markers from the upper-cased words of a title (see titleWords). */
-export const markersOfWords = (words: string[]): Markers => {
+const describeWords = (words: string[]): void => {
   for (let i = 0; i < words.length; i++) {
     kinds[i] = WORD_KINDS.get(words[i])
     glued[i] = gluedSubtitle(words[i])
   }
+}
+
+/** Markers from the upper-cased words of a title (see titleWords). */
+export const markersOfWords = (words: string[]): Markers => {
+  describeWords(words)
   return markersOfKinds(words.length)
 }
 
-const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
+/** The subtitle markers among the upper-cased words of a title, as parseMarkers reads them. */
+export const subtitleSpans = (words: string[]): SubtitleSpan[] => {
+  describeWords(words)
+  return spansOfKinds(words.length)
+}
+
+export const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
 const wordHash = (hash: number, code: number): number => (Math.imul(hash, 31) + code) | 0
 
 // WORD_KINDS by a hash of the word's char codes: an ASCII title's words are looked up while it is
@@ -214,3 +249,16 @@ export const markersOfUpper = (upper: string): Markers => {
 }
 
 export const parseMarkers = (title: string): Markers => markersOfWords(titleWords(title))
+
+/** The shortest title word naming a language (Italian → ITA), for rewritten subtitle markers. */
+export const languageCode = (name: string): string | undefined => {
+  let code: string | undefined
+  for (const [word, language] of LANGUAGES) if (language === name && (code === undefined || word.length < code.length)) code = word
+  return code
+}
+
+/** Whether an upper-cased word tells a release's resolution, languages or subtitles (1080P, ITA, SUB…). */
+export const isReleaseWord = (word: string): boolean => {
+  const kind = WORD_KINDS.get(word)
+  return (kind !== undefined && !kind.filler) || gluedSubtitle(word) !== undefined
+}

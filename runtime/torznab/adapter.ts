@@ -13,6 +13,7 @@ import * as C from './categories.ts'
 import { TorznabError } from './errors.ts'
 import { renderFeed, rfc1123, TORRENT_TYPE } from './feed.ts'
 import type { Links } from './links.ts'
+import { servedTitles, type TitleMode } from './served-title.ts'
 import { escapeXml } from './xml.ts'
 import { PARAM, SUPPORTED_PARAMS, type SearchFunction, type TorznabRequest } from './params.ts'
 
@@ -144,14 +145,16 @@ const HEX = /^[0-9A-Fa-f]*$/
 const URI_AND_XML_SAFE = /^[\w.!~*()-]*$/
 const nameXml = (title: string): string => (URI_AND_XML_SAFE.test(title) ? title : escapeXml(encodeURIComponent(wellFormed(title))))
 
-/** A hit as a feed `<item>`, optional attributes only when known. */
-const renderItem = (hit: SearchHit, links: FeedLinks): string => {
+/** A hit as a feed `<item>` titled `title` (served-title.ts), optional attributes only when known. */
+const renderItem = (hit: SearchHit, title: string, links: FeedLinks): string => {
   // Hashes are hex, the same in a URL and in XML; the database may hold anything else.
   const plain = HEX.test(hit.info_hash)
   const guid = plain ? hit.info_hash : escapeXml(hit.info_hash)
   const id = plain ? hit.info_hash : escapeXml(encodeURIComponent(hit.info_hash))
   const url = links.download + id
-  let text = `<item><title>${escapeXml(hit.title)}</title><guid isPermaLink="false">${guid}</guid><link>${url}</link><pubDate>${rfc1123(hit.uploaded)}</pubDate>`
+  let text = `<item><title>${escapeXml(title)}</title><guid isPermaLink="false">${guid}</guid><link>${url}</link><pubDate>${rfc1123(hit.uploaded)}</pubDate>`
+  // The plain <size> element too: cross-seed and other Jackett-style readers take the size only from it.
+  if (hit.size !== null) text += `<size>${hit.size}</size>`
   text += `<enclosure url="${url}" length="${hit.size ?? 0}" type="${TORRENT_TYPE}"/>${categoryAttrs(hit)}`
   if (hit.size !== null) text += `<torznab:attr name="size" value="${hit.size}"/>`
   // No leecher data exists: peers = seeders, and neither is sent when unknown (never a fake 0).
@@ -169,10 +172,11 @@ const renderItem = (hit: SearchHit, links: FeedLinks): string => {
   return `${text}<torznab:attr name="downloadvolumefactor" value="0"/><torznab:attr name="uploadvolumefactor" value="1"/></item>`
 }
 
-/** Hits as the `<item>` elements of one feed. */
-export const feedItems = (hits: SearchHit[], links: Links): string[] => {
+/** Hits as the `<item>` elements of one feed, titled as `titles` says (RELEASE_TITLES). */
+export const feedItems = (hits: SearchHit[], links: Links, titles: TitleMode = 'normalised'): string[] => {
   const shared = { download: escapeXml(downloadPrefix(links)), trackers: escapeXml(trackersPart(links.trackers)) }
-  return hits.map((hit) => renderItem(hit, shared))
+  const served = servedTitles(hits, titles)
+  return hits.map((hit, i) => renderItem(hit, served[i], shared))
 }
 
 /** The one search path behind /api and /webapi/search, in-process; no snapshot yet → an empty result. */
@@ -187,12 +191,14 @@ export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null,
 export interface FeedJob {
   query: SearchQuery
   links: Links
+  /** RELEASE_TITLES (normalised when absent); part of the answer cache's key like the rest of the job. */
+  titles?: TitleMode
 }
 
 /** Searches and renders the feed (on a pool worker); no snapshot yet → an empty feed. */
 export const searchFeed = (db: Database | null, job: FeedJob): string => {
   const result = searchOrEmpty(db, job.query)
-  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items: feedItems(result.items, job.links) })
+  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items: feedItems(result.items, job.links, job.titles) })
 }
 
 /**
@@ -210,9 +216,16 @@ const FEED_TOTAL_CAP = 0
  * do), their ~100 KB feeds would push out those that do, and keeping them added 1–6 ms to the p99 of
  * title searches that missed (measured with 8 clients at 1M, three interleaved rounds).
  */
-export const pooledSearchFeed = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing, links: Links): Promise<string | Uint8Array<ArrayBuffer>> => {
+export const pooledSearchFeed = (
+  pool: SearchPool,
+  snapshot: OpenSnapshot | null,
+  request: TorznabRequest,
+  processing: ResultProcessing,
+  links: Links,
+  titles: TitleMode = 'normalised',
+): Promise<string | Uint8Array<ArrayBuffer>> => {
   const query = { ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP }
-  return pool.run(snapshot, 'feed', { query, links }, { inline: stopsAtPage(query), keep: query.words.length === 0 })
+  return pool.run(snapshot, 'feed', { query, links, titles }, { inline: stopsAtPage(query), keep: query.words.length === 0 })
 }
 
 /** `t=get&id=<infohash>` → the magnet URI to redirect to. */

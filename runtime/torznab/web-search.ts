@@ -11,9 +11,13 @@ import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch
 import { TorznabError } from './errors.ts'
 import type { Links } from './links.ts'
 import { parseTorznabParams, type TorznabRequest } from './params.ts'
+import { servedTitles, type TitleMode } from './served-title.ts'
 
 export interface WebSearchItem {
+  /** As stored upstream (and in the magnet's dn). */
   title: string
+  /** As the *arr apps receive it in the Torznab <title> (served-title.ts, RELEASE_TITLES). */
+  served_title: string
   info_hash: string
   size: number | null
   seeders: number | null
@@ -21,7 +25,9 @@ export interface WebSearchItem {
   /** The most specific category; `categories` holds parent and subcategory. */
   category: number
   categories: number[]
+  /** Audio languages (English names), as the Torznab `language` attributes. */
   language: string[]
+  /** Subtitle languages (English names), as the Torznab `subs` attributes. */
   subs: string[]
   /** ISO 8601. */
   uploaded: string
@@ -67,13 +73,16 @@ export const pooledWebSearchPage = async (
   processing: ResultProcessing,
   links: Links,
   nowMs: number,
-): Promise<WebSearchPage> => pageOf(await runPooledSearch(pool, snapshot, request, processing), request, links, nowMs)
+  titles: TitleMode = 'normalised',
+): Promise<WebSearchPage> => pageOf(await runPooledSearch(pool, snapshot, request, processing), request, { links, nowMs, titles })
 
-const pageOf = (result: SearchResult, request: TorznabRequest, links: Links, nowMs: number): WebSearchPage => {
-  const items = result.items.map((hit): WebSearchItem => {
+const pageOf = (result: SearchResult, request: TorznabRequest, { links, nowMs, titles }: { links: Links; nowMs: number; titles: TitleMode }): WebSearchPage => {
+  const served = servedTitles(result.items, titles)
+  const items = result.items.map((hit, i): WebSearchItem => {
     const categories = categoriesOf(hit)
     return {
       title: hit.title,
+      served_title: served[i],
       info_hash: hit.info_hash,
       size: hit.size,
       seeders: hit.seeders,

@@ -76,6 +76,11 @@ const ResultRow = ({ item }: { item: SearchItem }) => {
         ) : (
           <span class="release-title">{item.title}</span>
         )}
+        {item.served_title !== item.title && (
+          <div class="served-title" data-testid="served-title">
+            {t('titles.servedAs', { title: item.served_title })}
+          </div>
+        )}
       </td>
       <td class="number" data-label={t('search.colSize')}>{formatBytes(item.size, language)}</td>
       <td class="number" data-label={t('search.colSeeders')}>{formatCount(item.seeders, language)}</td>

@@ -41,6 +41,7 @@ describe('GET /webapi/search', () => {
     }
     expect(item).toEqual({
       title: 'Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP',
+      served_title: 'Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP',
       info_hash: S02E05,
       size: row.size,
       seeders: row.seeders,

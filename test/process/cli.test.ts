@@ -44,6 +44,12 @@ describe('the command line', () => {
     ])
   })
 
+  test('an unknown RELEASE_TITLES stops start-up the same way, naming what it accepts', () => {
+    const result = run(['serve', '--port', '0'], { RELEASE_TITLES: 'pretty' })
+    expect(result.code).toBe(2)
+    expect(result.stderr.trim().split('\n')).toEqual(['icvdb-indexer: RELEASE_TITLES must be one of normalised, original'])
+  })
+
   test('a usage error exits with status 2 and points at --help', () => {
     const result = run(['serve', '--colour'])
     expect(result.code).toBe(2)

@@ -60,6 +60,16 @@ test('the table shows size, seeders, category, language and age for each release
   expect(cells[5]).toMatch(/^\d+ d$/)
 })
 
+test('a release whose served title differs shows what Sonarr and Radarr receive under the stored title', async () => {
+  const { page } = browser
+  await page.goto(`${app.base}/search?q=boris`)
+  const row = page.getByTestId('result').filter({ hasText: 'Boris S02E07 [SUB ITA] 1080p' })
+  await row.waitFor()
+  expect(await row.getByTestId('served-title').textContent()).toBe('Sonarr and Radarr receive: Boris S02E07 [SUBITA] 1080p')
+  const unchanged = page.getByTestId('result').filter({ hasText: 'Boris 2x14 ITA 720p' })
+  expect(await unchanged.getByTestId('served-title').count()).toBe(0)
+})
+
 test('Copy magnet puts the release’s magnet link on the clipboard', async () => {
   const { page } = browser
   await page.goto(`${app.base}/search?q=dune`)

@@ -40,4 +40,12 @@ describe('parseRuntimeEnv', () => {
       'udp://b:2/announce',
     ])
   })
+
+  test('RELEASE_TITLES: normalised by default, original in any case, anything else stops start-up naming the variable', () => {
+    expect(parseRuntimeEnv({}).releaseTitles).toBe('normalised')
+    expect(parseRuntimeEnv({ RELEASE_TITLES: ' Original ' }).releaseTitles).toBe('original')
+    expect(parseRuntimeEnv({ RELEASE_TITLES: 'normalised' }).releaseTitles).toBe('normalised')
+    expect(parseRuntimeEnv({ RELEASE_TITLES: '' }).releaseTitles).toBe('normalised')
+    expect(() => parseRuntimeEnv({ RELEASE_TITLES: 'raw' })).toThrow('RELEASE_TITLES must be one of normalised, original')
+  })
 })

@@ -30,6 +30,28 @@ describe('single and multi-episode markers', () => {
   ])
 })
 
+describe('Italian and scene episode spellings Sonarr reads (a named episode is never a season pack)', () => {
+  check([
+    ['Serie.S01.Ep.05.ITA', 1, 1, 5, 5, 0],
+    ['Serie S01 Ep 02 ITA', 1, 1, 2, 2, 0],
+    ['Serie.S01.Ep.05-06.ITA', 1, 1, 5, 6, 0],
+    ['Serie S01 - E01 1080p', 1, 1, 1, 1, 0],
+    ['Lost S01 E05-E07', 1, 1, 5, 7, 0],
+    ['Show.S02E05.E06.720p', 2, 2, 5, 6, 0],
+    ['Show S01E01-E03', 1, 1, 1, 3, 0],
+    ['Serie Stagione 1 Ep 6-11 ITA', 1, 1, 6, 11, 0],
+    ['Serie Stagione 1 Episodio 5 ITA', 1, 1, 5, 5, 0],
+    ['Serie.Stagione.1.Episodio.5.ITA', 1, 1, 5, 5, 0],
+    ['Serie.St.1.Ep.5.ITA', 1, 1, 5, 5, 0],
+    ['Serie Stagione 2 Puntata 3 ITA', 2, 2, 3, 3, 0],
+    ['Serie Stagione 1 E05 ITA', 1, 1, 5, 5, 0],
+    ['Serie Season 1 Episode 5', 1, 1, 5, 5, 0],
+    ['Show S01E05 - 2024 ITA', 1, 1, 5, 5, 0],
+    ['Show S01E05 E-AC3', 1, 1, 5, 5, 0],
+    ['Fast 2 Ep 3', null, null, null, null, 0],
+  ])
+})
+
 describe('season packs and ranges', () => {
   check([
     ['Lost.S01.SUB.ITA.720p', 1, 1, null, null, 0],

@@ -118,6 +118,13 @@ describe('feedItems', () => {
     ])
   })
 
+  test('a plain <size> element equal to the size attribute and the enclosure length, only when the size is known (cross-seed reads it)', () => {
+    const sized = itemOf({ size: 5_000_000_000 })
+    expect(sized).toContain('<size>5000000000</size>')
+    expect(sized).toContain('length="5000000000"')
+    expect(itemOf({ size: null })).not.toContain('<size>')
+  })
+
   test('every attribute when everything is known', () => {
     const xml = itemOf({ size: 5_000_000_000, seeders: 0, imdb: 111161, tmdb: 278, season: 1, episode: 2, resolution: 2, languages: 'Italian,English', subtitles: 'Italian' })
     expect(attrsOf(xml)).toEqual([
