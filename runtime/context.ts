@@ -69,7 +69,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   const paths = dataPaths(env.dataDir)
   mkdirSync(paths.state, { recursive: true, mode: 0o700 })
   let settings: SettingsStore | undefined
-  const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
+  const log = createLog({ sink: options.logSink, level: env.logLevel, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
   settings = new SettingsStore({ path: paths.settings, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
 

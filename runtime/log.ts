@@ -1,6 +1,7 @@
 /** One-line logger that redacts secrets and credentials before anything leaves the process. */
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 export type LogSink = (line: string, level: LogLevel) => void
 
 export interface Log {
@@ -42,6 +43,8 @@ export interface LogOptions {
   secrets?: () => readonly string[]
   sink?: LogSink
   quiet?: boolean
+  /** The least severe level written (LOG_LEVEL; default: everything). */
+  level?: LogLevel
 }
 
 export const createLog = (options: LogOptions = {}): Log => {
@@ -50,6 +53,7 @@ export const createLog = (options: LogOptions = {}): Log => {
   const redact = (text: string) => redactText(text, secrets())
   const write = (level: LogLevel) => (message: string) => {
     if (options.quiet && level === 'debug') return
+    if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(options.level ?? 'debug')) return
     const oneLine = redact(message).replace(/[\r\n]+/g, ' ')
     sink(`${new Date().toISOString()} ${level.padEnd(5)} ${oneLine}`, level)
   }

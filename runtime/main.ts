@@ -5,6 +5,7 @@ import { APPLICATION_VERSION, createContext, type AppContext } from './context.t
 import { dataPaths } from './data-dir.ts'
 import { useSqliteTempDirectory } from './db/database.ts'
 import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
+import { publishAddress } from './service-address.ts'
 import { holdServiceLock, runningService } from './service-lock.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
@@ -64,8 +65,9 @@ export const serve = (ctx: AppContext) => {
   const server = Bun.serve({
     port: ctx.env.port,
     hostname: ctx.env.host,
-    // The largest legitimate body is a settings document (1 MiB cap in handlers/_body.ts).
-    maxRequestBodySize: 2 * 1024 * 1024,
+    // The largest legitimate body is an uploaded dump, streamed to disk and capped by its own handler
+    // (UPLOAD_MAX_BYTES); every JSON body is capped at 1 MiB by handlers/_body.ts.
+    maxRequestBodySize: ctx.env.uploadMaxBytes + 1024 * 1024,
     fetch: app.fetch,
   })
   ctx.updater.start()
@@ -80,17 +82,24 @@ const runCommand = async (args: ParsedArgs): Promise<number> => {
   const { dataDir } = parseRuntimeEnv(process.env, args.flags)
   const pid = runningService(dataPaths(dataDir))
   if (pid !== null) {
-    process.stderr.write(`icvdb-indexer: a service (pid ${pid}) is already running on ${dataDir}; stop it first, or use "Check now" in the UI\n`)
-    return 1
+    if (args.command === 'serve') {
+      process.stderr.write(`icvdb-indexer: a service (pid ${pid}) is already running on ${dataDir}\n`)
+      return 1
+    }
+    // The service owns the snapshot files: it runs the import or check, this process shows the progress.
+    const { handOver } = await import('./cli-handover.ts')
+    return handOver(dataPaths(dataDir), pid, args.command, args.target, { out: process.stdout, err: process.stderr })
   }
   const ctx = createContext({ flags: args.flags })
   useSqliteTempDirectory(ctx.paths.work)
   if (args.command === 'serve') {
     const server = serve(ctx)
     const releaseLock = holdServiceLock(ctx.paths)
+    const withdrawAddress = publishAddress(ctx.paths, ctx.env.host, server.port ?? ctx.env.port)
     const stop = async () => {
       server.stop()
       await ctx.close()
+      withdrawAddress()
       releaseLock()
       process.exit(0)
     }

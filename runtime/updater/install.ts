@@ -9,6 +9,7 @@ import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
+import type { SnapshotOrigin } from './installed.ts'
 import { switchSnapshot, type SwitchResult } from './switch.ts'
 import { UpdateFailure, type ImportProgress, type ImportResult, type ImportSnapshot } from './types.ts'
 
@@ -28,6 +29,7 @@ export interface InstallRequest {
   tag: string
   /** The dump's name, for messages (the asset name or the file's base name). */
   name: string
+  origin?: SnapshotOrigin
   /** True for a download in work/; a file the user named is never deleted. */
   removeDump: boolean
   onProgress?: (progress: ImportProgress) => void
@@ -68,7 +70,7 @@ export const installDump = async (deps: InstallDeps, request: InstallRequest): P
   )
   request.onSwitch?.()
   try {
-    const switched = await switchSnapshot({ ...deps, source: imported.directory, tag: request.tag, pauseMs: deps.switchPauseMs })
+    const switched = await switchSnapshot({ ...deps, source: imported.directory, tag: request.tag, origin: request.origin, pauseMs: deps.switchPauseMs })
     return { ...switched, counts: imported.counts, importSeconds: imported.seconds }
   } finally {
     // Normally moved away by the switch; still here only when the move itself failed.

@@ -48,6 +48,8 @@ export interface Updater {
   progress(): UpdaterProgress
   /** Starts a check now, or joins the one running; resolves when it ends (never rejects). */
   check(): Promise<CheckOutcome>
+  /** Installs a hand-given dump through the same import, switch and progress; null while busy. */
+  install(source: import('./manual-install.ts').ManualSource): Promise<CheckOutcome> | null
   /** Re-reads the effective schedule settings (after PUT /webapi/settings). */
   reconfigure(): void
   start(): void

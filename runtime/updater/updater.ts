@@ -13,6 +13,7 @@ import type { Log } from '../log.ts'
 import type { SettingsStore } from '../settings/store.ts'
 import { downloadDump } from './download.ts'
 import { installDump } from './install.ts'
+import { installManual, type ManualSource } from './manual-install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
 import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
@@ -74,6 +75,8 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     }, Math.max(0, nextAt - clock.now()))
   }
 
+  const installDeps = () => ({ ...deps, now: clock.now })
+
   /** One update; throws UpdateFailure sentences. */
   const update = async (signal: AbortSignal): Promise<CheckOutcome> => {
     const timeouts = deps.timeouts ?? {}
@@ -101,11 +104,12 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       onProgress: (done, total) => void (progress = { ...progress, bytes_done: done, bytes_total: total }),
     })
     const result = await installDump(
-      { ...deps, switchPauseMs: deps.switchPauseMs, now: clock.now },
+      installDeps(),
       {
         dumpPath,
         tag: release.tag,
         name: release.asset.name,
+        origin: { kind: 'release', name: release.asset.name },
         removeDump: true,
         signal,
         onProgress: (report) => void (progress = { ...progress, ...report }),
@@ -115,40 +119,55 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
   }
 
-  const run = async (): Promise<CheckOutcome> => {
+  /** After a failed automatic check: when the next try is and the ways that need no internet. */
+  const retryHint = () => {
+    plan()
+    const when = nextAt === null ? 'no automatic retry (updates are off)' : `next try at ${isoTime(nextAt)}`
+    return `${when}; or install a snapshot by hand: upload a dump in the web UI (Dashboard), or run icvdb-indexer import <file|url>`
+  }
+
+  /** Runs one job (a check, or a hand-given dump) with the shared progress; `isCheck` drives the schedule. */
+  const run = async (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     controller = new AbortController()
     progress = { ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) }
     let outcome: CheckOutcome
     try {
-      outcome = await update(controller.signal)
-      lastError = null
-      failures = 0
+      outcome = await job(controller.signal)
+      if (isCheck || outcome.result === 'installed') lastError = null
+      if (isCheck) failures = 0
+      if (isCheck) lastCheckAt = clock.now()
       progress = { ...progress, phase: 'done', message: outcome.message }
-      log.info(`update check: ${outcome.message}`)
+      log.info(`${isCheck ? 'update check' : 'install'}: ${outcome.message}`)
     } catch (error) {
       // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
       const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${describeError(error)}`
       lastError = log.redact(sentence)
-      failures += 1
+      if (isCheck) failures += 1
       outcome = { result: 'failed', tag: progress.tag, message: lastError }
       progress = { ...progress, phase: 'failed', message: lastError }
-      log.warn(`update check failed: ${lastError}`)
+      if (isCheck) lastCheckAt = clock.now()
+      log.warn(isCheck ? `update check failed: ${lastError}; ${retryHint()}` : `install failed: ${lastError}`)
     }
-    lastCheckAt = clock.now()
-    progress = { ...progress, finished_at: isoTime(lastCheckAt) }
+    progress = { ...progress, finished_at: isoTime(clock.now()) }
     return outcome
   }
 
-  const check = (): Promise<CheckOutcome> => {
-    if (running) return running
+  const exclusive = (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     if (timer !== null) clock.clearTimeout(timer)
     timer = null
-    running = run().finally(() => {
+    running = run(job, isCheck).finally(() => {
       running = null
       controller = null
       plan()
     })
     return running
+  }
+
+  const check = (): Promise<CheckOutcome> => running ?? exclusive(update, true)
+
+  const install = (source: ManualSource): Promise<CheckOutcome> | null => {
+    if (running) return null
+    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => void (progress = { ...progress, ...patch })), false)
   }
 
   const status = (): UpdaterStatus => {
@@ -169,6 +188,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     status,
     progress: () => ({ ...progress }),
     check,
+    install,
     reconfigure: plan,
     start: () => {
       if (startedAt !== null) return

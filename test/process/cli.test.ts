@@ -52,15 +52,18 @@ describe('the command line', () => {
 })
 
 describe('one service per data directory', () => {
-  test('import and serve refuse to run while a live service holds the data directory; a stale pid file is ignored', () => {
+  test('serve refuses, and import without a published address says so, while a live service holds the data directory; a stale pid file is ignored', () => {
     const { writeFileSync, mkdirSync } = require('node:fs') as typeof import('node:fs')
     mkdirSync(join(dataDir, 'state'), { recursive: true })
     const sleeper = Bun.spawn(['sleep', '30'])
     try {
       writeFileSync(join(dataDir, 'state', 'service.pid'), `${sleeper.pid}\n`)
-      const refused = run(['import', 'whatever.dump'])
+      const refused = run(['serve', '--port', '0'])
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain(`a service (pid ${sleeper.pid}) is already running on ${dataDir}`)
+      const unknown = run(['import', 'whatever.dump'])
+      expect(unknown.code).toBe(1)
+      expect(unknown.stderr).toContain(`a service (pid ${sleeper.pid}) is running on this data directory but its address is unknown`)
     } finally {
       sleeper.kill()
     }
