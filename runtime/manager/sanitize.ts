@@ -2,6 +2,7 @@
  * The only sentences about manager failures that leave the process (product.md §4, interface.md
  * §4.4 and §5): fixed per kind, and `Manager request failed` for anything holding the key or a traceback.
  */
+import { networkReason } from '../updater/http-fetch.ts'
 import { isManagerError, type ManagerError } from './manager-error.ts'
 
 export const MANAGER_REQUEST_FAILED = 'Manager request failed'
@@ -48,6 +49,11 @@ const sentenceFor = (error: unknown): string => {
       return error.stage === 'app-profile'
         ? 'Manager returned an invalid app profile response'
         : 'Manager returned an invalid indexer list response'
+    case 'unreachable': {
+      // "Unable to connect to Manager (connection refused)": the form interface.md §4.4 names, plus the cause.
+      const reason = networkReason(error.cause)
+      return reason === 'network error' ? FIXED.unreachable : `${FIXED.unreachable} (${reason})`
+    }
     default:
       return FIXED[error.failure]
   }

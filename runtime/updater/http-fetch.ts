@@ -59,6 +59,7 @@ const NETWORK_CODES: Record<string, string> = {
   EAI_AGAIN: 'host name lookup failed',
   FailedToOpenSocket: 'cannot open a connection',
   ETIMEDOUT: 'connection timed out',
+  EPROTO: 'TLS handshake failed',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
 }
@@ -72,7 +73,9 @@ export const networkReason = (error: unknown, signal?: AbortSignal): string => {
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string' && code in NETWORK_CODES) return NETWORK_CODES[code]
+    if (typeof code === 'string' && /SSL|TLS|CERT/.test(code)) return 'TLS handshake failed'
     if (current instanceof TimeoutAbort) return current.message
+    if ((current as { name?: unknown }).name === 'TimeoutError') return 'timed out'
     current = (current as { cause?: unknown }).cause
   }
   return 'network error'

@@ -209,9 +209,9 @@ beforeAll(async () => {
 })
 
 const CONNECTION_FAILURES: FailureCase[] = [
-  { name: 'a refused connection', manager: () => ({ url: refusedUrl }), error: 'Unable to connect to Manager' },
-  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:') }), error: 'Unable to connect to Manager' },
-  { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager' },
+  { name: 'a refused connection', manager: () => ({ url: refusedUrl }), error: 'Unable to connect to Manager (connection refused)' },
+  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:') }), error: 'Unable to connect to Manager (TLS handshake failed)' },
+  { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager (timed out)' },
   { name: 'a wrong API key', manager: () => ({ api_key: 'not-the-key' }), error: 'Manager returned HTTP 401' },
   { name: 'HTTP 500', fault: 'http-500', error: 'Manager returned HTTP 500' },
   { name: 'an oversized body with Content-Length', fault: 'oversized', error: 'Manager response is too large' },
