@@ -1,6 +1,7 @@
 /** Settings → Prowlarr: URL, write-only API key, indexer URL, and the Test / Install actions. */
 import { useState } from 'preact/hooks'
 import { api, ApiError, type PublicSettings, type UiConfig } from '../api.ts'
+import { ErrorText } from '../components/error-text.tsx'
 import { describedBy, Field } from '../components/field.tsx'
 import { PasswordField } from '../components/password-field.tsx'
 import { Section } from '../components/section.tsx'
@@ -29,12 +30,12 @@ export const ManagerSection = (props: {
   const keyConfigured = props.settings.manager.api_key_configured
   const storedKey = config.persisted.manager.api_key_configured
 
-  /** A 502 says only "Manager request failed"; the live status names the reason when it can. */
+  /** A 502 says only "Manager request failed"; the live status names the specific reason when it can. */
   const explain = async (error: unknown): Promise<string> => {
     const detail = (error as Error).message
     if (!(error instanceof ApiError) || error.status !== 502) return detail
     const reason = await api.manager.status().then((status) => status.error, () => null)
-    return reason && reason !== detail ? `${detail}: ${reason}` : detail
+    return reason ?? detail
   }
   const act = async (run: () => Promise<string>): Promise<boolean> => {
     setOutcome(null)
@@ -42,12 +43,12 @@ export const ManagerSection = (props: {
     try {
       const text = await run()
       setOutcome({ tone: 'ok', text })
-      toast('success', text)
+      toast('success', text, 'manager')
       return true
     } catch (error) {
       const text = await explain(error)
       setOutcome({ tone: 'error', text })
-      toast('error', text)
+      toast('error', text, 'manager')
       return false
     }
   }
@@ -122,9 +123,12 @@ export const ManagerSection = (props: {
         <StatusButton label={t('settings.test')} run={test} testId="test-manager" />
         <StatusButton label={t('settings.install')} run={install} testId="install-indexer" />
       </div>
+      <p class="muted small" data-testid="save-first">
+        {t('firstrun.saveFirst')}
+      </p>
       {outcome && (
         <p class={`callout callout-${outcome.tone}`} data-testid="manager-outcome" role="status">
-          {outcome.text}
+          {outcome.tone === 'error' ? <ErrorText detail={outcome.text} /> : outcome.text}
         </p>
       )}
     </Section>

@@ -63,11 +63,11 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
       setTouched(new Set())
       setShowAll(false)
       setServerError(null)
-      toast('success', t('rules.saved'))
+      toast('success', t('rules.saved'), 'rules')
     } catch (error) {
       const message = (error as Error).message
       setServerError(error instanceof ApiError && error.status === 422 ? { message, index: ruleIndexOf(message) } : null)
-      toast('error', message)
+      toast('error', message, 'rules')
     } finally {
       setSaving(false)
     }

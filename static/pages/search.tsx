@@ -43,7 +43,7 @@ export const Search = () => {
       setError(null)
     } catch (failure) {
       setError((failure as Error).message)
-      toast('error', (failure as Error).message)
+      toast('error', (failure as Error).message, 'search')
     } finally {
       setBusy(false)
     }

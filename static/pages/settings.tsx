@@ -6,7 +6,9 @@ import { useState } from 'preact/hooks'
 import { api, ApiError, type PublicSettings, type UiConfig } from '../api.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useToast } from '../components/toasts.tsx'
+import { ErrorText } from '../components/error-text.tsx'
 import { useLoad } from '../hooks.ts'
+import { useUnsavedGuard } from '../unsaved-guard.ts'
 import { usePreferences } from '../preferences.tsx'
 import { INTERVAL_UNITS, splitAmount, type IntervalUnit } from '../units.ts'
 import { ManagerSection } from './_manager-section.tsx'
@@ -42,7 +44,10 @@ export const Settings = () => {
 const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; reload(): Promise<unknown> }) => {
   const { t } = usePreferences()
   const toast = useToast()
-  const [form, setForm] = useState<SettingsForm>(() => formFrom(props.settings))
+  const [saved, setSaved] = useState<SettingsForm>(() => formFrom(props.settings))
+  const [form, setForm] = useState<SettingsForm>(saved)
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved)
+  useUnsavedGuard(dirty, t('firstrun.unsavedQuestion'))
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
   const [saving, setSaving] = useState(false)
   const update = (patch: Partial<SettingsForm>) => {
@@ -54,15 +59,16 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
   const save = async (apiKey?: string): Promise<boolean> => {
     setSaving(true)
     try {
-      const saved = await api.settings.put(buildUpdate(form, props.config, apiKey))
-      setForm({ ...formFrom(saved), apiKey: '' })
+      const stored = formFrom(await api.settings.put(buildUpdate(form, props.config, apiKey)))
+      setSaved(stored)
+      setForm(stored)
       setErrors({})
       await props.reload()
       return true
     } catch (error) {
       const message = (error as Error).message
       if (error instanceof ApiError && error.status === 422) setErrors({ [fieldOf(message)]: message })
-      toast('error', message)
+      toast('error', message, 'settings')
       return false
     } finally {
       setSaving(false)
@@ -70,10 +76,10 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
   }
   const onSubmit = async (event: Event) => {
     event.preventDefault()
-    if (await save()) toast('success', t('common.saved'))
+    if (await save()) toast('success', t('common.saved'), 'settings')
   }
   const clearKey = async () => {
-    if (await save('')) toast('success', t('settings.keyCleared'))
+    if (await save('')) toast('success', t('settings.keyCleared'), 'settings')
   }
 
   return (
@@ -81,7 +87,7 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
       <PageTitle title={t('settings.title')} description={t('settings.description')} />
       {errors.general && (
         <p class="callout callout-error" role="alert">
-          {errors.general}
+          <ErrorText detail={errors.general} />
         </p>
       )}
       <UpdatesSection form={form} locked={props.config.locked} errors={errors} update={update} />
@@ -95,6 +101,11 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
         clearKey={clearKey}
       />
       <div class="actions actions-end">
+        {dirty && (
+          <span class="muted small" data-testid="unsaved">
+            {t('firstrun.unsaved')}
+          </span>
+        )}
         <button type="submit" class="button button-primary" disabled={saving} data-testid="save-settings">
           {saving && <span class="spinner" aria-hidden="true" />}
           {saving ? t('common.saving') : t('common.save')}

@@ -52,7 +52,8 @@ describe('index.html', () => {
   })
 
   test('/ for a non-HTML client (curl) is a short plain-text pointer at the UI and the APIs', async () => {
-    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/plain' }]) {
+    const variants: Record<string, string>[] = [{}, { accept: '*/*' }, { accept: 'text/plain' }]
+    for (const headers of variants) {
       const response = await server.fetch('/', { headers })
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
