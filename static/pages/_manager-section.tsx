@@ -30,11 +30,14 @@ export const ManagerSection = (props: {
   const keyConfigured = props.settings.manager.api_key_configured
   const storedKey = config.persisted.manager.api_key_configured
 
-  /** A 502 says only "Manager request failed"; the live status names the specific reason when it can. */
+  /**
+   * A 502 says only "Manager request failed"; the summary the failed call left (GET /webapi/status,
+   * no new call to Prowlarr, so no second timeout) names the specific reason when it can.
+   */
   const explain = async (error: unknown): Promise<string> => {
     const detail = (error as Error).message
     if (!(error instanceof ApiError) || error.status !== 502) return detail
-    const reason = await api.manager.status().then((status) => status.error, () => null)
+    const reason = await api.status().then((status) => status.manager.error, () => null)
     return reason ?? detail
   }
   const act = async (run: () => Promise<string>): Promise<boolean> => {
