@@ -1,4 +1,5 @@
 /** One-line logger that redacts secrets and credentials before anything leaves the process. */
+import { endProgressLine } from './progress-bar.ts'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -34,6 +35,7 @@ export const redactText = (text: string, secrets: readonly string[]): string => 
 }
 
 const consoleSink: LogSink = (line, level) => {
+  endProgressLine()
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)
 }

@@ -9,6 +9,7 @@ import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
+import { formatCount } from '../progress-bar.ts'
 import type { SnapshotOrigin } from './installed.ts'
 import { switchSnapshot, type SwitchResult } from './switch.ts'
 import { UpdateFailure, type ImportProgress, type ImportResult, type ImportSnapshot } from './types.ts'
@@ -65,8 +66,8 @@ export const installDump = async (deps: InstallDeps, request: InstallRequest): P
     if (request.removeDump) rmSync(request.dumpPath, { force: true })
   }
   deps.log.info(
-    `imported ${request.name}: ${imported.counts.torrents} torrents, ${imported.counts.files} files, ` +
-      `${imported.counts.pack_files} pack files in ${imported.seconds.toFixed(1)} s`,
+    `imported ${request.name}: ${formatCount(imported.counts.torrents)} torrents, ${formatCount(imported.counts.files)} files, ` +
+      `${formatCount(imported.counts.pack_files)} pack files in ${imported.seconds.toFixed(1)} s`,
   )
   request.onSwitch?.()
   try {

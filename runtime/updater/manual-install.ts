@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { formatCount } from '../progress-bar.ts'
 import { downloadDump } from './download.ts'
 import { installDump, type InstallDeps } from './install.ts'
 import type { SnapshotOrigin } from './installed.ts'
@@ -91,5 +92,5 @@ export const installManual = async (
     onProgress: (report) => onProgress(report),
     onSwitch: () => onProgress({ phase: 'switching' }),
   })
-  return { result: 'installed', tag, message: `Installed ${tag} (${result.counts.torrents} torrents) from ${dump.name}` }
+  return { result: 'installed', tag, message: `Installed ${tag} (${formatCount(result.counts.torrents)} torrents) from ${dump.name}` }
 }

@@ -10,6 +10,7 @@ import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
+import { formatCount } from '../progress-bar.ts'
 import type { SettingsStore } from '../settings/store.ts'
 import { downloadDump } from './download.ts'
 import { installDump } from './install.ts'
@@ -116,7 +117,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
         onSwitch: () => void (progress = { ...progress, phase: 'switching' }),
       },
     )
-    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
+    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${formatCount(result.counts.torrents)} torrents)` }
   }
 
   /** After a failed automatic check: when the next try is and the ways that need no internet. */
@@ -197,7 +198,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       startDelayMs = (deps.startDelaySeconds ?? (database.tag === null ? 0 : 60)) * 1000
       plan()
       const { enabled, interval_seconds } = settings.effective().database_update
-      log.info(enabled ? `automatic updates enabled (every ${interval_seconds} s)` : 'automatic updates disabled')
+      log.info(enabled ? `automatic updates enabled (every ${formatCount(interval_seconds)} s)` : 'automatic updates disabled')
     },
     stop: async () => {
       stopped = true

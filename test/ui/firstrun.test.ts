@@ -101,7 +101,7 @@ describe('add manually', () => {
     await page.getByTestId('copy-torznab-url').click()
     await page.getByTestId('toast-success').getByText('URL copied').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.base}/api`)
-    await page.locator('#add-manually').screenshot({ path: `${import.meta.dir}/../../test-artifacts/screenshots/firstrun-add-manually.png` })
+    await page.locator('section[aria-labelledby="add-manually"]').screenshot({ path: `${import.meta.dir}/../../test-artifacts/screenshots/firstrun-add-manually.png` })
   })
 
   test('the no-login notice can be dismissed and stays dismissed', async () => {
