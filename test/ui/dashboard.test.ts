@@ -61,7 +61,8 @@ describe('updates', () => {
     await page.getByTestId('check-now').click()
     const failed = page.getByTestId('update-failed')
     await failed.waitFor()
-    expect(await failed.textContent()).toMatch(/^Failed: .*(checksum|SHA-256|sha256)/i)
+    expect(await failed.textContent()).toMatch(/^Failed.*does not match its published checksum/)
+    expect(await failed.locator('code').textContent()).toMatch(/checksum mismatch/)
     await page.getByTestId('last-error').waitFor()
     // The snapshot that was serving keeps serving.
     expect(await page.getByTestId('installed-version').textContent()).toContain('db-2026-11-20')
