@@ -48,7 +48,8 @@ const diskReason = (error: unknown): string | null => {
   return null
 }
 
-const freeBytes = (directory: string): number | null => {
+/** Bytes free for this process on the file system holding `directory`, or null when unknown. */
+export const freeBytes = (directory: string): number | null => {
   try {
     const stats = statfsSync(directory)
     return Number(stats.bavail) * Number(stats.bsize)

@@ -4,11 +4,11 @@
  * checked to start like a pg_dump custom archive. Any failure removes the partial file.
  */
 import { randomUUID } from 'node:crypto'
-import { statfsSync } from 'node:fs'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../errors.ts'
 import { formatBytes } from '../progress-bar.ts'
+import { freeBytes } from './download.ts'
 import { notAnArchive, startsLikeArchive } from './manual-install.ts'
 
 export interface ReceivedDump {
@@ -18,15 +18,6 @@ export interface ReceivedDump {
 
 const tooLarge = (maxBytes: number) =>
   new AppError('too-large', `the file is larger than the upload limit (${formatBytes(maxBytes)}; UPLOAD_MAX_BYTES raises it)`)
-
-const freeBytes = (directory: string): number | null => {
-  try {
-    const stats = statfsSync(directory)
-    return Number(stats.bavail) * Number(stats.bsize)
-  } catch {
-    return null
-  }
-}
 
 /** Refuses before reading a byte what the headers already show to be too large for the cap or the disk. */
 const preflight = (request: Request, workDirectory: string, maxBytes: number) => {
