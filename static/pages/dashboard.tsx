@@ -101,7 +101,8 @@ export const Dashboard = () => {
 
       <Section title={t('dashboard.updates')} description={t('dashboard.updatesDescription')}>
         <Rows>
-          <UpdateRows info={info} progress={updater?.progress ?? null} />
+          {/* While a job runs only the progress poll is live; the status poll rests until it ends. */}
+          <UpdateRows info={active && updater ? updater : info} progress={updater?.progress ?? null} />
         </Rows>
         <UpdateProgress view={updater} switching={switching} />
         <div class="actions">
