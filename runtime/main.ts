@@ -18,7 +18,8 @@ Usage:
 
 Environment: DATA_DIR (/data), PORT (8000), HOST (0.0.0.0), DB_AUTO_UPDATE, DB_UPDATE_INTERVAL,
 RESULT_PRESET, MANAGER_URL, MANAGER_API_KEY, MANAGER_INDEXER_URL, SNAPSHOT_RELEASE_URL,
-DB_UPDATE_START_DELAY, MAGNET_TRACKERS. See the README for details.
+DB_UPDATE_START_DELAY, MAGNET_TRACKERS, LOG_LEVEL (info), UPLOAD_MAX_BYTES. See the README for details.
+While a service runs on the same data directory, import and check hand the work to it.
 `
 
 export interface ParsedArgs {

@@ -8,6 +8,8 @@ import { useInterval } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
 
 const RETRY_MS = 5000
+// Pages that do not poll (Settings, Search) still learn within seconds that the service went away.
+const HEARTBEAT_MS = 10_000
 
 /** The live connection state, for pages that must not show stale "Connected" badges. */
 export const useOnline = (): boolean => {
@@ -26,6 +28,7 @@ export const ConnectionBanner = () => {
     setTrying(false)
   }
   useInterval(() => void retry(), online ? null : RETRY_MS)
+  useInterval(() => void (document.visibilityState === 'visible' && api.status().catch(() => null)), online ? HEARTBEAT_MS : null)
   if (online) return null
   return (
     <div class="connection-banner" role="alert" data-testid="connection-lost">

@@ -116,6 +116,22 @@ describe('icvdb-indexer import while the service runs', () => {
   }, 60_000)
 })
 
+describe('icvdb-indexer check while the service runs', () => {
+  test('asks the running service to check and follows it to the end', async () => {
+    const dataDir = freshDataDir()
+    const service = await startService(dataDir, { DB_AUTO_UPDATE: 'false', SNAPSHOT_RELEASE_URL: fake.url })
+    try {
+      const result = await runCli(['check', '--data-dir', dataDir])
+      expect(result.code).toBe(0)
+      expect(result.stderr).toContain('handing over to the running service')
+      expect(result.stdout).toEndWith('Installed db-2026-11-20 (410 torrents)\n')
+      expect((await (await service.fetch('/webapi/status')).json()).updater.installed_version).toBe('db-2026-11-20')
+    } finally {
+      await service.kill('SIGTERM')
+    }
+  }, 60_000)
+})
+
 describe('icvdb-indexer check', () => {
   test('installs the latest release, then reports it is up to date', async () => {
     const dataDir = freshDataDir()
