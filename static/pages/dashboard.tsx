@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, type ManagerStatus, type UpdaterView } from '../api.ts'
 import { useOnline } from '../components/connection-banner.tsx'
 import { ErrorText } from '../components/error-text.tsx'
+import { LoadState } from '../components/load-state.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Badge, Row, Rows, Section } from '../components/section.tsx'
 import { StatusButton } from '../components/status-button.tsx'
@@ -79,13 +80,7 @@ export const Dashboard = () => {
     return live.connected === true
   }
 
-  if (!status.data) {
-    return (
-      <p class={status.error ? 'callout callout-error' : 'muted'}>
-        {status.error ? <ErrorText detail={status.error} /> : t('common.loading')}
-      </p>
-    )
-  }
+  if (!status.data) return <LoadState error={status.error} />
   const { updater: info, manager, result_processing } = status.data
   const managerView = liveManager ?? manager
 

@@ -2,6 +2,7 @@
  * Settings: automatic updates and the Prowlarr connection. Saving starts from the persisted values
  * for environment-locked fields (interface.md §2.6); Test and Install save first.
  */
+import { LoadState } from '../components/load-state.tsx'
 import { useState } from 'preact/hooks'
 import { api, ApiError, type PublicSettings, type UiConfig } from '../api.ts'
 import { PageTitle } from '../components/page-title.tsx'
@@ -33,11 +34,8 @@ const formFrom = (settings: PublicSettings): SettingsForm => {
 }
 
 export const Settings = () => {
-  const { t } = usePreferences()
   const loaded = useLoad(loadAll)
-  if (!loaded.data) {
-    return <p class={loaded.error ? 'callout callout-error' : 'muted'}>{loaded.error ? t('common.loadFailed', { detail: loaded.error }) : t('common.loading')}</p>
-  }
+  if (!loaded.data) return <LoadState error={loaded.error} />
   return <SettingsEditor settings={loaded.data.settings} config={loaded.data.config} reload={loaded.reload} />
 }
 
