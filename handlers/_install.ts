@@ -1,7 +1,7 @@
 /** Starts installing a hand-given dump and answers like POST /webapi/updater/check (202 + progress). */
 import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
-import type { ManualSource } from '../runtime/updater/manual-install.ts'
+import type { ManualSource } from '../runtime/updater/types.ts'
 import { json } from './_respond.ts'
 
 export const startInstall = (ctx: AppContext, source: ManualSource): Response => {

@@ -2,7 +2,7 @@
  * The only sentences about manager failures that leave the process (product.md §4, interface.md
  * §4.4 and §5): fixed per kind, and `Manager request failed` for anything holding the key or a traceback.
  */
-import { networkReason } from '../updater/http-fetch.ts'
+import { networkReason } from '../network-reason.ts'
 import { isManagerError, type ManagerError } from './manager-error.ts'
 
 export const MANAGER_REQUEST_FAILED = 'Manager request failed'

@@ -11,12 +11,7 @@ import { downloadDump } from './download.ts'
 import { installDump, type InstallDeps } from './install.ts'
 import type { SnapshotOrigin } from './installed.ts'
 import { tagForDumpName } from './release.ts'
-import { UpdateFailure, type CheckOutcome, type UpdaterProgress } from './types.ts'
-
-export type ManualSource =
-  /** A file on the server: uploaded into work/ (removed after) or a path the user gave (kept). */
-  | { kind: 'upload' | 'file'; path: string; name: string }
-  | { kind: 'url'; url: string }
+import { UpdateFailure, type CheckOutcome, type ManualSource, type UpdaterProgress } from './types.ts'
 
 export interface ManualDeps extends InstallDeps {
   userAgent: string

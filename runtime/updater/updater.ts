@@ -14,10 +14,10 @@ import { formatCount } from '../progress-bar.ts'
 import type { SettingsStore } from '../settings/store.ts'
 import { downloadDump } from './download.ts'
 import { installDump } from './install.ts'
-import { installManual, type ManualSource } from './manual-install.ts'
+import { installManual } from './manual-install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
-import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
+import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type ManualSource, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
 
 export interface UpdaterDeps {
   settings: SettingsStore
