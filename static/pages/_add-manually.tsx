@@ -6,14 +6,11 @@
 import { useToast } from '../components/toasts.tsx'
 import { Section } from '../components/section.tsx'
 import { copyText } from '../clipboard.ts'
+import { isLoopbackHost } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { MessageKey } from '../i18n.ts'
 
 const CATEGORIES = ['2000', '2030', '2040', '2045', '5000', '5030', '5040', '5045', '5070'] as const
-
-/** localhost, 127.0.0.0/8 and ::1 reach only the machine the client itself runs on. */
-export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1'
 
 const CopyRow = (props: { label: string; value: string; testId: string }) => {
   const { t } = usePreferences()

@@ -7,6 +7,7 @@ import { PasswordField } from '../components/password-field.tsx'
 import { Section } from '../components/section.tsx'
 import { StatusButton } from '../components/status-button.tsx'
 import { useToast } from '../components/toasts.tsx'
+import { isLoopbackUrl } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { FieldName, SettingsForm } from './_settings-form.ts'
 
@@ -116,6 +117,11 @@ export const ManagerSection = (props: {
           aria-describedby={describedBy('indexer-url', true, errors.indexerUrl)}
           onInput={(event) => props.update({ indexerUrl: event.currentTarget.value })}
         />
+        {isLoopbackUrl(form.indexerUrl || suggestion) && (
+          <p class="callout callout-warning" role="note" data-testid="indexer-loopback">
+            {t('firstrun.manual.indexerLoopback')}
+          </p>
+        )}
         {!locked.indexer_url && form.indexerUrl !== suggestion && (
           <button type="button" class="link-button" data-testid="use-suggestion" onClick={() => props.update({ indexerUrl: suggestion })}>
             {t('settings.useSuggestion', { url: suggestion })}

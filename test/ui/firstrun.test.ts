@@ -159,6 +159,17 @@ describe('manager failures in both languages', () => {
     }
   }, 40_000)
 
+  test('an indexer URL on a loopback address gets a warning', async () => {
+    const { page } = browser
+    await page.goto(`${app.base}/settings`)
+    await page.getByLabel('Indexer URL').fill('http://127.0.0.1:8000/api')
+    await page.getByTestId('indexer-loopback').getByText('A loopback address (localhost, 127.0.0.1) works only').waitFor()
+    await page.getByLabel('Indexer URL').fill('http://icvdb-indexer:8000/api')
+    expect(await page.getByTestId('indexer-loopback').count()).toBe(0)
+    await page.getByTestId('save-settings').click()
+    await page.getByTestId('toast-success').waitFor()
+  })
+
   test('Test says it saves first; a success replaces the error toast of the same cause', async () => {
     const { page } = browser
     await testManager(page, prowlarr.url, 'wrong-key')
