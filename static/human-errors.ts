@@ -71,6 +71,7 @@ const RULES: readonly Rule[] = [
   [/^the file is larger than the upload limit \((.+?);.*$/, 'firstrun.err.uploadTooLarge', (match) => ({ limit: match[1] })],
   [/^the uploaded file is empty$/, 'firstrun.err.uploadEmpty'],
   [/^the upload was interrupted.*$/, 'firstrun.err.uploadInterrupted'],
+  [/^the file was not stored: the data directory is (?:read-only|not writable)$/, 'firstrun.err.dataDirReadOnly'],
   [/^An update is already running.*$/, 'firstrun.err.busy'],
   [/^.* cannot be installed: the file does not exist$/, 'firstrun.err.pathMissing'],
   [/^path must be an absolute path on the server$/, 'firstrun.err.pathRelative'],

@@ -8,7 +8,7 @@ import { open, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../errors.ts'
 import { formatBytes } from '../progress-bar.ts'
-import { freeBytes } from './download.ts'
+import { diskReason, freeBytes } from './download.ts'
 import { notAnArchive, startsLikeArchive } from './manual-install.ts'
 
 export interface ReceivedDump {
@@ -71,8 +71,10 @@ export const receiveDump = async (request: Request, workDirectory: string, maxBy
     await file?.close().catch(() => {})
     await rm(path, { force: true }).catch(() => {})
     if (error instanceof AppError) throw error
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOSPC') throw new AppError('too-large', 'the data directory is full')
+    const disk = diskReason(error)
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new AppError('too-large', 'the data directory is full')
+    // A read-only or unwritable data directory is the server's state, not the upload's fault.
+    if (disk) throw new AppError('conflict', `the file was not stored: ${disk}`)
     throw new AppError('bad-request', 'the upload was interrupted before the whole file arrived')
   }
 }

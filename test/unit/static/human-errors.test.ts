@@ -70,6 +70,7 @@ const KNOWN: Array<[string, string]> = [
   ['the file is larger than the upload limit (4.0 KiB; UPLOAD_MAX_BYTES raises it)', 'larger than the upload limit (4.0 KiB)'],
   ['the uploaded file is empty', 'The chosen file is empty.'],
   ['the upload was interrupted before the whole file arrived', 'The upload broke off'],
+  ['the file was not stored: the data directory is read-only', 'The data directory cannot be written'],
   ['not enough free space in the data directory (2.0 GiB needed, 1.0 GiB free)', 'not enough free space'],
   ['An update is already running; try again when it has finished', 'already running'],
   ['x.dump cannot be installed: the file does not exist', 'There is no such file on the server.'],
