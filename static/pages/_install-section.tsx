@@ -10,6 +10,7 @@ import { ProgressBar } from '../components/progress-bar.tsx'
 import { Section } from '../components/section.tsx'
 import { formatBytes } from '../format.ts'
 import { usePreferences } from '../preferences.tsx'
+import { useUnsavedGuard } from '../unsaved-guard.ts'
 
 type Upload = { sent: number; total: number } | null
 
@@ -22,6 +23,8 @@ export const InstallSection = (props: { busy: boolean; started(view: UpdaterView
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const disabled = props.busy || sending
+  // Leaving the page would abort the upload half way.
+  useUnsavedGuard(upload !== null, t('firstrun.install.leaveQuestion'))
 
   const run = async (start: () => Promise<UpdaterView>) => {
     setError(null)
