@@ -3,21 +3,15 @@
  * data directory, a URL, a path on the server; the size cap, bad files, and what the dashboard reads
  * back (GET /webapi/snapshot).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeReleases, type FakeReleases } from '../fakes/fake-releases.ts'
+import { startFakeReleases } from '../fakes/fake-releases.ts'
 import { startTestServer, tempDataDir, type TestServer } from '../helpers/server.ts'
 
 const FIXTURE = join(import.meta.dir, '../fixtures/snapshots/icvdb-sample-1.14-gzip.dump')
 const dump = new Uint8Array(readFileSync(FIXTURE))
-let fake: FakeReleases
 let server: TestServer
-
-beforeAll(async () => {
-  fake = await startFakeReleases({ dump })
-})
-afterAll(() => fake.stop())
 afterEach(() => server.stop())
 
 const start = (env: Record<string, string> = {}) => {
@@ -164,10 +158,15 @@ describe('POST /webapi/updater/install', () => {
 
   test('downloads and installs a URL', async () => {
     start()
-    expect((await install({ url: `${fake.origin}/download/icvdb-2026-11-20.dump` })).status).toBe(202)
-    const view = await finished()
-    expect(view.installed_version).toBe('db-2026-11-20')
-    expect(workFiles()).toEqual([])
+    const releases = await startFakeReleases({ dump })
+    try {
+      expect((await install({ url: `${releases.origin}/download/icvdb-2026-11-20.dump` })).status).toBe(202)
+      const view = await finished()
+      expect(view.installed_version).toBe('db-2026-11-20')
+      expect(workFiles()).toEqual([])
+    } finally {
+      await releases.stop()
+    }
   }, 30_000)
 
   test('bad bodies, relative or missing paths and non-dumps are 422 with a sentence', async () => {
