@@ -23,11 +23,16 @@ export const postUpdaterUpload = async (request: Request, ctx: AppContext): Prom
     await request.body?.cancel().catch(() => {})
     throw new AppError('conflict', 'An update is already running; try again when it has finished')
   }
-  const received = await receiveDump(request, ctx.paths.work, ctx.env.uploadMaxBytes)
+  const release = ctx.updater.hold()
   try {
-    return startInstall(ctx, { kind: 'upload', path: received.path, name: uploadName(request) })
-  } catch (error) {
-    rmSync(received.path, { force: true })
-    throw error
+    const received = await receiveDump(request, ctx.paths.work, ctx.env.uploadMaxBytes)
+    try {
+      return startInstall(ctx, { kind: 'upload', path: received.path, name: uploadName(request) })
+    } catch (error) {
+      rmSync(received.path, { force: true })
+      throw error
+    }
+  } finally {
+    release()
   }
 }

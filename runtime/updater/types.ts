@@ -56,6 +56,8 @@ export interface Updater {
   check(): Promise<CheckOutcome>
   /** Installs a hand-given dump through the same import, switch and progress; null while busy. */
   install(source: ManualSource): Promise<CheckOutcome> | null
+  /** Keeps automatic checks from starting (an upload is arriving); returns the release function. */
+  hold(): () => void
   /** Re-reads the effective schedule settings (after PUT /webapi/settings). */
   reconfigure(): void
   start(): void

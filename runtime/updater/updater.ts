@@ -49,6 +49,9 @@ export const idleProgress = (): UpdaterProgress => ({
   message: null,
 })
 
+/** How often a held automatic check looks again. */
+const HOLD_RETRY_MS = 5000
+
 export const createUpdater = (deps: UpdaterDeps): Updater => {
   const { clock, log, settings, database } = deps
   let latest: string | null = null
@@ -63,6 +66,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let running: Promise<CheckOutcome> | null = null
   let controller: AbortController | null = null
   let progress = idleProgress()
+  let holds = 0
 
   const plan = () => {
     if (timer !== null) clock.clearTimeout(timer)
@@ -72,6 +76,8 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     if (nextAt === null || running) return
     timer = clock.setTimeout(() => {
       timer = null
+      // An upload is arriving: the automatic check waits, so it cannot make the upload's install a 409.
+      if (holds > 0) return void (timer = clock.setTimeout(plan, HOLD_RETRY_MS))
       void check()
     }, Math.max(0, nextAt - clock.now()))
   }
@@ -190,6 +196,11 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     progress: () => ({ ...progress }),
     check,
     install,
+    hold: () => {
+      holds += 1
+      let released = false
+      return () => void (released || ((released = true), (holds -= 1)))
+    },
     reconfigure: plan,
     start: () => {
       if (startedAt !== null) return
