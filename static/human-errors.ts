@@ -76,6 +76,10 @@ const RULES: readonly Rule[] = [
   [/^.* cannot be installed: the file does not exist$/, 'firstrun.err.pathMissing'],
   [/^path must be an absolute path on the server$/, 'firstrun.err.pathRelative'],
   [/^url must be an absolute http\(s\) URL without credentials$/, 'firstrun.err.installUrl'],
+  // The search page (Torznab parameters, runtime/torznab/params.ts).
+  [/^Incorrect parameter: imdbid$/, 'firstrun.err.paramImdb'],
+  [/^Incorrect parameter: (season|ep)$/, 'firstrun.err.paramNumber', (match) => ({ name: match[1] })],
+  [/^Incorrect parameter: (\w+)$/, 'firstrun.err.paramOther', (match) => ({ name: match[1] })],
   // Transport: the browser could not reach the service at all.
   [/^(?:Failed to fetch|NetworkError.*|Load failed|HTTP 50[234])$/, 'firstrun.err.offlineService'],
   [/^Internal server error$/, 'firstrun.err.internal'],

@@ -76,6 +76,9 @@ const KNOWN: Array<[string, string]> = [
   ['x.dump cannot be installed: the file does not exist', 'There is no such file on the server.'],
   ['path must be an absolute path on the server', 'starting with /'],
   ['url must be an absolute http(s) URL without credentials', 'starting with http:// or https://'],
+  ['Incorrect parameter: imdbid', 'The IMDb id must look like tt0903747'],
+  ['Incorrect parameter: season', 'Season and episode must be whole numbers'],
+  ['Incorrect parameter: cat', 'The search field "cat" has a value the search does not accept'],
   ['Failed to fetch', 'The service does not answer.'],
   ['Internal server error', 'unexpected error'],
 ]
