@@ -34,7 +34,7 @@ export const dumpFileProblem = (path: string): string | null => {
   try {
     const head = Buffer.alloc(ARCHIVE_MAGIC.length)
     const read = readSync(fd, head, 0, head.length, 0)
-    return read === head.length && head.toString('latin1') === ARCHIVE_MAGIC ? null : notAnArchive
+    return startsLikeArchive(head.subarray(0, read)) ? null : notAnArchive
   } finally {
     closeSync(fd)
   }
