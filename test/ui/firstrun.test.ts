@@ -89,6 +89,21 @@ describe('offline first run', () => {
   })
 })
 
+describe('install by path', () => {
+  test('a path on the server installs that file; a missing one is explained', async () => {
+    const { page } = browser
+    await page.goto(`${app.base}/`)
+    await page.locator('#dump-path').fill('/nonexistent/icvdb-2026-11-20.dump')
+    await page.getByTestId('install-path').click()
+    await page.getByTestId('install-error').getByText('There is no such file on the server.').waitFor()
+    await page.locator('#dump-path').fill(FIXTURE_DUMP)
+    await page.getByTestId('install-path').click()
+    await page.getByTestId('update-done').getByText('Installed manual-icvdb-sample-1.14-gzip.dump').waitFor({ timeout: 30_000 })
+    await page.getByTestId('snapshot-origin').getByText('File on the server').waitFor()
+    expect(await page.getByTestId('install-error').count()).toBe(0)
+  })
+})
+
 describe('add manually', () => {
   test('shows the Torznab URL as this browser reaches it, warns about loopback, and copies', async () => {
     const { page } = browser
@@ -215,6 +230,25 @@ describe('toasts', () => {
     await success.waitFor()
     await success.waitFor({ state: 'detached', timeout: 6000 })
   }, 40_000)
+})
+
+describe('toasts on a phone', () => {
+  test('an error toast never covers the Save button it answers', async () => {
+    const session = await openBrowser({ viewport: { width: 390, height: 844 } })
+    try {
+      const { page } = session
+      await page.goto(`${app.base}/settings`)
+      await page.getByLabel('Prowlarr URL').fill('prowlarr')
+      const save = page.getByTestId('save-settings')
+      await save.click()
+      const error = page.getByTestId('toast-error')
+      await error.waitFor()
+      const [toastBox, saveBox] = [await error.boundingBox(), await save.boundingBox()]
+      expect(toastBox && saveBox && toastBox.y + toastBox.height <= saveBox.y).toBe(true)
+    } finally {
+      await session.close()
+    }
+  })
 })
 
 describe('unsaved changes', () => {
