@@ -9,6 +9,7 @@ import { errorResponse, requestPath } from './_errors.ts'
 import { connectedHost, hostGuard, maintenanceGate, originGuard, readOnlyGate } from './_guards.ts'
 import { getManagerStatus } from './get-manager-status.ts'
 import { getResultProcessing } from './get-result-processing.ts'
+import { getSnapshot } from './get-snapshot.ts'
 import { getSearch } from './get-search.ts'
 import { getSettings } from './get-settings.ts'
 import { getStatic } from './get-static.ts'
@@ -19,6 +20,8 @@ import { getUpdater } from './get-updater.ts'
 import { postManagerIndexer } from './post-manager-indexer.ts'
 import { postManagerTest } from './post-manager-test.ts'
 import { postUpdaterCheck } from './post-updater-check.ts'
+import { postUpdaterInstall } from './post-updater-install.ts'
+import { postUpdaterUpload } from './post-updater-upload.ts'
 import { putResultProcessing } from './put-result-processing.ts'
 import { putSettings } from './put-settings.ts'
 
@@ -37,6 +40,9 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['POST', '/webapi/manager/indexer', postManagerIndexer],
   ['GET', '/webapi/updater', getUpdater],
   ['POST', '/webapi/updater/check', postUpdaterCheck],
+  ['POST', '/webapi/updater/upload', postUpdaterUpload],
+  ['POST', '/webapi/updater/install', postUpdaterInstall],
+  ['GET', '/webapi/snapshot', getSnapshot],
   ['GET', '/webapi/search', getSearch],
   ['GET', '/webapi/ui-config', getUiConfig],
 ]

@@ -25,13 +25,31 @@ The Torznab endpoint at /api and the JSON API at /webapi work without it.</p></b
 const wantsIndex = (request: Request, path: string): boolean =>
   (request.headers.get('accept') ?? '').includes('text/html') && !path.split('/').pop()?.includes('.') && isClientRoute(path)
 
+/** `curl http://host:8000/` (no text/html, not asking for JSON): a short pointer at the UI and the APIs. */
+const wantsPlainText = (request: Request, path: string): boolean => {
+  if (path !== '/') return false
+  const accept = (request.headers.get('accept') ?? '*/*').toLowerCase()
+  return accept.includes('text/plain') || accept.includes('*/*')
+}
+
+const plainTextHome = (request: Request, ctx: AppContext): Response => {
+  const origin = new URL(request.url).origin
+  const text =
+    `ICVDB Indexer ${ctx.version} is running.\n` +
+    `Web UI:   open ${origin}/ in a browser\n` +
+    `Torznab:  ${origin}/api?t=caps (add ${origin}/api to Prowlarr, Sonarr or Radarr; any API key works)\n` +
+    `JSON API: ${origin}/webapi/status\n`
+  return new Response(request.method === 'HEAD' ? null : text, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
+}
+
 const notFound = (): never => {
   throw new AppError('not-found', 'Not Found')
 }
 
-export const getStatic = async (request: Request, _ctx: AppContext): Promise<Response> => {
+export const getStatic = async (request: Request, ctx: AppContext): Promise<Response> => {
   const path = new URL(request.url).pathname
   const isIndexRequest = wantsIndex(request, path)
+  if (!isIndexRequest && wantsPlainText(request, path)) return plainTextHome(request, ctx)
   const assets = await uiAssets()
   if (!assets) return isIndexRequest ? html(NOT_BUILT, { status: 503, headers: { 'cache-control': 'no-store' } }) : notFound()
   const asset = (path !== '/' && assets.get(path)) || (isIndexRequest ? assets.get(INDEX) : undefined)

@@ -2,15 +2,13 @@
  * The one-shot CLI commands: `import <file|url>` installs a dump by hand with a progress bar,
  * `check` runs one update check and prints the outcome. Exit status 0 on success, 1 on failure.
  */
-import { randomUUID } from 'node:crypto'
-import { statSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import type { AppContext } from './context.ts'
 import { describeError } from './errors.ts'
 import { importSnapshot } from './importer/import.ts'
-import { createProgressBar, formatCount, type ProgressBar, type ProgressStream } from './progress-bar.ts'
-import { downloadDump } from './updater/download.ts'
+import { createProgressBar, formatBytes, formatCount, type ProgressBar, type ProgressStream } from './progress-bar.ts'
 import { installDump } from './updater/install.ts'
+import { dumpFileProblem, fetchDumpUrl } from './updater/manual-install.ts'
 import { tagForDumpName } from './updater/release.ts'
 import { UpdateFailure, type ImportProgress, type UpdaterProgress } from './updater/types.ts'
 
@@ -29,45 +27,41 @@ const showImport = (bar: ProgressBar, report: ImportProgress) => {
   else bar.update(report.phase, report.rows_done, report.rows_total, 'rows')
 }
 
-/** A URL is downloaded into $DATA_DIR/work like the updater does (no published checksum to compare). */
 const fetchDump = async (ctx: AppContext, url: string, bar: ProgressBar) => {
-  const name = basename(new URL(url).pathname) || 'snapshot.dump'
-  const tag = tagForDumpName(name)
-  const path = join(ctx.paths.work, `${tag}-${randomUUID().slice(0, 8)}.dump`)
-  const result = await downloadDump({
-    url,
-    path,
-    name,
-    expectedSha256: null,
-    expectedSize: null,
-    userAgent: `icvdb-indexer/${ctx.version}`,
-    onProgress: (done, total) => bar.update('downloading', done, total, 'bytes'),
-  })
-  bar.finish(`downloaded ${name}: ${result.bytes} bytes, sha256 ${result.sha256}`)
-  return { path, name, tag }
+  const deps = { ...installDeps(ctx), userAgent: `icvdb-indexer/${ctx.version}` }
+  const dump = await fetchDumpUrl(deps, url, undefined, (done, total) => bar.update('downloading', done, total, 'bytes'))
+  bar.finish(`downloaded ${dump.name}: ${formatBytes(dump.bytes)}, sha256 ${dump.sha256}`)
+  return dump
 }
 
 const localDump = (target: string) => {
   const path = resolve(target)
-  let isFile = false
-  try {
-    isFile = statSync(path).isFile()
-  } catch {}
-  if (!isFile) throw new UpdateFailure(`Import failed: ${target} is not a readable file`)
   const name = basename(path)
+  const problem = dumpFileProblem(path)
+  if (problem) throw new UpdateFailure(`Import of ${name} failed: ${problem} (${path})`)
   return { path, name, tag: tagForDumpName(name) }
 }
+
+const installDeps = (ctx: AppContext) => ({
+  paths: ctx.paths,
+  database: ctx.database,
+  maintenance: ctx.maintenance,
+  log: ctx.log,
+  importSnapshot,
+  now: ctx.clock.now,
+})
 
 const runImport = async (ctx: AppContext, target: string, streams: CliStreams): Promise<number> => {
   const bar = createProgressBar({ stream: streams.err })
   const remote = isUrl(target)
   const dump = remote ? await fetchDump(ctx, target, bar) : localDump(target)
   const result = await installDump(
-    { paths: ctx.paths, database: ctx.database, maintenance: ctx.maintenance, log: ctx.log, importSnapshot, now: ctx.clock.now },
+    installDeps(ctx),
     {
       dumpPath: dump.path,
       tag: dump.tag,
       name: dump.name,
+      origin: { kind: remote ? 'url' : 'file', name: dump.name },
       removeDump: remote,
       onProgress: (report) => showImport(bar, report),
       onSwitch: () => bar.finish(),
@@ -81,7 +75,7 @@ const runImport = async (ctx: AppContext, target: string, streams: CliStreams): 
   return 0
 }
 
-const showCheck = (bar: ProgressBar, progress: UpdaterProgress) => {
+export const showCheck = (bar: ProgressBar, progress: UpdaterProgress) => {
   if (progress.phase === 'downloading') bar.update('downloading', progress.bytes_done, progress.bytes_total, 'bytes')
   else if (progress.phase === 'importing' || progress.phase === 'indexing' || progress.phase === 'validating') {
     showImport(bar, { ...progress, phase: progress.phase })

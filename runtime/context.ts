@@ -70,7 +70,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   const paths = dataPaths(env.dataDir)
   const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
-  const log = createLog({ sink: options.logSink, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
+  const log = createLog({ sink: options.logSink, level: env.logLevel, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
   settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
   const keyNotice = settings.keyNotice()

@@ -2,6 +2,7 @@
  * Environment and command-line flags → typed configuration. An invalid settings override stops
  * start-up with one line naming the variable and what it accepts (EnvError → exit status 2).
  */
+import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { isApiKey, isHttpUrl, MAX_INTERVAL, MIN_INTERVAL, PRESETS, type Preset } from './settings/schema.ts'
 import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
 
@@ -32,7 +33,14 @@ export interface RuntimeEnv {
   allowedHosts: string[]
   /** TRUSTED_PROXIES: peer addresses whose X-Forwarded-Host names the host the browser connected to. */
   trustedProxies: string[]
+  /** LOG_LEVEL: the least severe level written (default info). */
+  logLevel: LogLevel
+  /** UPLOAD_MAX_BYTES: the largest dump accepted by POST /webapi/updater/upload. */
+  uploadMaxBytes: number
 }
+
+// Upstream dumps are ~340 MB; 16 GiB leaves room for growth and still stops a runaway upload.
+export const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 ** 3
 
 export class EnvError extends Error {}
 
@@ -145,6 +153,12 @@ const parseTitleMode = (raw: string | undefined): TitleMode => {
   return mode
 }
 
+const parseLogLevel = (raw: string | undefined): LogLevel => {
+  const level = (raw ?? 'info').trim().toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)
+  return level as LogLevel
+}
+
 export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
   const portText = flags.port ?? read(env, 'PORT') ?? '8000'
   const port = parseInteger(flags.port ? '--port' : 'PORT', portText, 0, 65535, 'a port number from 0 to 65535')
@@ -165,5 +179,10 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
     overrides: parseOverrides(env),
     allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),
     trustedProxies: parseHostList(env, 'TRUSTED_PROXIES', 'a comma-separated list of proxy IP addresses'),
+    logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
+    uploadMaxBytes: (() => {
+      const raw = read(env, 'UPLOAD_MAX_BYTES')
+      return raw === undefined ? DEFAULT_UPLOAD_MAX_BYTES : parseInteger('UPLOAD_MAX_BYTES', raw, 1, 2 ** 50, 'a positive number of bytes')
+    })(),
   }
 }

@@ -1,7 +1,9 @@
 /** One-line logger that redacts secrets and credentials before anything leaves the process. */
 import { holdsSecret } from './secret-forms.ts'
+import { endProgressLine } from './progress-bar.ts'
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 export type LogSink = (line: string, level: LogLevel) => void
 
 export interface Log {
@@ -36,6 +38,7 @@ export const redactText = (text: string, secrets: readonly string[]): string => 
 }
 
 const consoleSink: LogSink = (line, level) => {
+  endProgressLine()
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)
 }
@@ -45,6 +48,8 @@ export interface LogOptions {
   secrets?: () => readonly string[]
   sink?: LogSink
   quiet?: boolean
+  /** The least severe level written (LOG_LEVEL; default: everything). */
+  level?: LogLevel
 }
 
 export const createLog = (options: LogOptions = {}): Log => {
@@ -53,6 +58,7 @@ export const createLog = (options: LogOptions = {}): Log => {
   const redact = (text: string) => redactText(text, secrets())
   const write = (level: LogLevel) => (message: string) => {
     if (options.quiet && level === 'debug') return
+    if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(options.level ?? 'debug')) return
     const oneLine = redact(message).replace(/[\r\n]+/g, ' ')
     sink(`${new Date().toISOString()} ${level.padEnd(5)} ${oneLine}`, level)
   }

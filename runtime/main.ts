@@ -6,6 +6,9 @@ import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
 import { listen } from './http-server.ts'
 import { openDataDir, listenFailure } from './startup.ts'
 import { describeError, StartupError } from './errors.ts'
+import { dataPaths } from './data-dir.ts'
+import { publishAddress } from './service-address.ts'
+import { lockHolder } from './service-lock.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
 
@@ -18,7 +21,8 @@ Usage:
 Environment: DATA_DIR (/data), PORT (8000), HOST (0.0.0.0), DB_AUTO_UPDATE, DB_UPDATE_INTERVAL,
 RESULT_PRESET, MANAGER_URL, MANAGER_API_KEY, MANAGER_INDEXER_URL, SNAPSHOT_RELEASE_URL,
 DB_UPDATE_START_DELAY, MAGNET_TRACKERS, SEARCH_WORKERS, SEARCH_CACHE_MB, ALLOWED_HOSTS,
-TRUSTED_PROXIES, RELEASE_TITLES. See the README for details.
+TRUSTED_PROXIES, RELEASE_TITLES, LOG_LEVEL (info), UPLOAD_MAX_BYTES. See the README for details.
+While a service runs on the same data directory, import and check hand the work to it.
 `
 
 export interface ParsedArgs {
@@ -76,8 +80,17 @@ export const serve = (ctx: AppContext) => {
 const runCommand = async (args: ParsedArgs): Promise<number> => {
   if (args.command === 'help') return void process.stdout.write(HELP), 0
   if (args.command === 'version') return void process.stdout.write(`${APPLICATION_VERSION}\n`), 0
+  const env = parseRuntimeEnv(process.env, args.flags)
+  if (args.command !== 'serve') {
+    // The service owns the snapshot files: it runs the import or check, this process shows the progress.
+    const holder = await lockHolder(dataPaths(env.dataDir))
+    if (holder?.command === 'serve') {
+      const { handOver } = await import('./cli-handover.ts')
+      return handOver(dataPaths(env.dataDir), holder.pid, args.command, args.target, { out: process.stdout, err: process.stderr })
+    }
+  }
   // Taken before the context exists: building it cleans work/, which a running service may be using.
-  const dataDir = await openDataDir(parseRuntimeEnv(process.env, args.flags), args.command)
+  const dataDir = await openDataDir(env, args.command)
   const ctx = createContext({ flags: args.flags })
   if (ctx.writable) useSqliteTempDirectory(ctx.paths.work)
   if (args.command === 'serve') {
@@ -88,9 +101,11 @@ const runCommand = async (args: ParsedArgs): Promise<number> => {
       dataDir.release()
       throw error
     }
+    const withdrawAddress = ctx.writable ? publishAddress(ctx.paths, ctx.env.host, server.port ?? ctx.env.port) : () => {}
     const stop = async () => {
       server.stop()
       await ctx.close()
+      withdrawAddress()
       dataDir.release()
       process.exit(0)
     }

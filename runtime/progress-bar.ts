@@ -52,6 +52,16 @@ export const renderLine = (phase: string, done: number, total: number | null, un
   return parts.join('  ')
 }
 
+/** The terminal line a TTY bar is redrawing, if any: a log line must not be glued to it. */
+let openLine: ProgressStream | null = null
+
+/** Ends an open progress line with a newline (called by the log before it writes). */
+export const endProgressLine = (): void => {
+  if (openLine === null) return
+  openLine.write('\n')
+  openLine = null
+}
+
 // TTY redraws are throttled; the terminal cannot show more than a few frames per second anyway.
 const REDRAW_MS = 100
 
@@ -66,7 +76,8 @@ export const createProgressBar = (options: ProgressBarOptions): ProgressBar => {
   let lineOpen = false
 
   const endLine = () => {
-    if (lineOpen) stream.write('\n')
+    if (lineOpen && openLine === stream) stream.write('\n')
+    if (openLine === stream) openLine = null
     lineOpen = false
   }
 
@@ -81,6 +92,7 @@ export const createProgressBar = (options: ProgressBarOptions): ProgressBar => {
         lastDraw = now()
         stream.write(`\r${line}\x1b[K`)
         lineOpen = true
+        openLine = stream
         return
       }
       const decile = total !== null && total > 0 ? Math.floor((Math.min(done, total) / total) * 10) : 0

@@ -53,13 +53,67 @@ const detailOf = async (response: Response): Promise<string> => {
   return `HTTP ${response.status}`
 }
 
+/** The browser's own sentence when the service does not answer at all (the backend stopped). */
+export const NO_ANSWER = 'Failed to fetch'
+
 const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  let response: Response
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  } catch {
+    connection.set(false)
+    throw new ApiError(0, NO_ANSWER)
+  }
+  connection.set(true)
   if (!response.ok) throw new ApiError(response.status, await detailOf(response))
   return (await response.json()) as T
 }
+
+/** Whether the service answered the last request: the shell shows a "connection lost" banner when not. */
+export const connection = (() => {
+  let online = true
+  const listeners = new Set<(online: boolean) => void>()
+  return {
+    get online() {
+      return online
+    },
+    set(next: boolean) {
+      if (next === online) return
+      online = next
+      for (const listener of listeners) listener(online)
+    },
+    subscribe(listener: (online: boolean) => void): () => void {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+})()
+
+/** The installed snapshot's rows, size, install time and origin (GET /webapi/snapshot). */
+export type { SnapshotInfo } from '../runtime/updater/snapshot-info.ts'
+
+/**
+ * Uploads a dump with XMLHttpRequest (fetch reports no upload progress); resolves with the
+ * updater view of the install it started, rejects with the server's detail.
+ */
+const uploadDump = (file: File, onProgress: (sent: number, total: number) => void): Promise<UpdaterView> =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/webapi/updater/upload?name=${encodeURIComponent(file.name)}`)
+    xhr.setRequestHeader('content-type', 'application/octet-stream')
+    xhr.responseType = 'json'
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size)
+    xhr.onload = () => {
+      connection.set(true)
+      const body = xhr.response as { detail?: unknown } | null
+      if (xhr.status === 202) resolve(body as unknown as UpdaterView)
+      else reject(new ApiError(xhr.status, typeof body?.detail === 'string' ? body.detail : `HTTP ${xhr.status}`))
+    }
+    xhr.onerror = () => reject(new ApiError(0, NO_ANSWER))
+    xhr.send(file)
+  })
 
 const query = (params: SearchParams): string => {
   const search = new URLSearchParams()
@@ -87,6 +141,9 @@ export const api = {
   updater: {
     get: () => request<UpdaterView>('GET', '/webapi/updater'),
     check: () => request<UpdaterView>('POST', '/webapi/updater/check'),
+    install: (source: { url: string } | { path: string }) => request<UpdaterView>('POST', '/webapi/updater/install', source),
+    upload: uploadDump,
   },
+  snapshot: () => request<import('../runtime/updater/snapshot-info.ts').SnapshotInfo>('GET', '/webapi/snapshot'),
   search: (params: SearchParams) => request<SearchPage>('GET', `/webapi/search${query(params)}`),
 }

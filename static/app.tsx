@@ -48,7 +48,7 @@ const App = () => {
   const route = useRoute()
   return (
     <PreferencesProvider>
-      <ToastProvider>
+      <ToastProvider route={route}>
         <Shell route={route}>
           <Page key={route} route={route} />
         </Shell>

@@ -3,6 +3,7 @@
  * §4.4 and §5): fixed per kind, and `Manager request failed` for anything holding the key or a traceback.
  */
 import { holdsSecret } from '../secret-forms.ts'
+import { networkReason } from '../network-reason.ts'
 import { isManagerError, type ManagerError } from './manager-error.ts'
 
 export const MANAGER_REQUEST_FAILED = 'Manager request failed'
@@ -51,6 +52,11 @@ const sentenceFor = (error: unknown, secrets: readonly string[]): string => {
       return error.stage === 'app-profile'
         ? 'Manager returned an invalid app profile response'
         : 'Manager returned an invalid indexer list response'
+    case 'unreachable': {
+      // "Unable to connect to Manager (connection refused)": the form interface.md §4.4 names, plus the cause.
+      const reason = networkReason(error.cause)
+      return reason === 'network error' ? FIXED.unreachable : `${FIXED.unreachable} (${reason})`
+    }
     default:
       return FIXED[error.failure]
   }

@@ -6,6 +6,7 @@ import type { OpenSnapshot } from '../db/database.ts'
 import { AppError } from '../errors.ts'
 import type { SearchResult } from '../search/query.ts'
 import type { SearchPool } from '../search/search-pool.ts'
+import { TOTAL_CAP } from '../search/search.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
 import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch, seasonEpisodeOf } from './adapter.ts'
 import { TorznabError } from './errors.ts'
@@ -44,6 +45,8 @@ export interface WebSearchItem {
 
 export interface WebSearchPage {
   total: number
+  /** False when `total` is the search's counting bound, so the true count may be higher ("1,000+"). */
+  total_exact: boolean
   offset: number
   limit: number
   items: WebSearchItem[]
@@ -101,5 +104,7 @@ const pageOf = (result: SearchResult, request: TorznabRequest, { links, nowMs, t
       provider: hit.provider,
     }
   })
-  return { total: result.total, offset: request.offset, limit: request.limit, items }
+  // The search stops counting at its bound (search.ts capFor): a total equal to it is "at least".
+  const bound = Math.max(TOTAL_CAP, request.offset + request.limit + 1)
+  return { total: result.total, total_exact: result.total !== bound, offset: request.offset, limit: request.limit, items }
 }

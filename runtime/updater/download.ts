@@ -39,7 +39,8 @@ export const IDLE_TIMEOUT_MS = 60_000
 
 const shortHash = (hex: string) => `${hex.slice(0, 12)}…`
 
-const diskReason = (error: unknown): string | null => {
+/** Plain words for a file-system failure of the data directory, or null for anything else. */
+export const diskReason = (error: unknown): string | null => {
   const code = (error as { code?: unknown })?.code
   if (code === 'ENOSPC') return 'the disk is full'
   if (code === 'EDQUOT') return 'the disk quota is exhausted'
@@ -48,7 +49,8 @@ const diskReason = (error: unknown): string | null => {
   return null
 }
 
-const freeBytes = (directory: string): number | null => {
+/** Bytes free for this process on the file system holding `directory`, or null when unknown. */
+export const freeBytes = (directory: string): number | null => {
   try {
     const stats = statfsSync(directory)
     return Number(stats.bavail) * Number(stats.bsize)

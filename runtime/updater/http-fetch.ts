@@ -3,19 +3,15 @@
  * control, plus the plain-words reason for a network failure ("connection refused", "timed out").
  */
 import { ofetch } from 'ofetch'
+import { TimeoutAbort } from '../network-reason.ts'
+
+export { networkReason, TimeoutAbort } from '../network-reason.ts'
 
 export interface HttpFetchOptions {
   userAgent: string
   accept: string
   /** The caller's deadline (see deadline()); ofetch's own timeout would not cover the body. */
   signal: AbortSignal
-}
-
-export class TimeoutAbort extends Error {
-  constructor(readonly seconds: number) {
-    super(`timed out after ${seconds} s`)
-    this.name = 'TimeoutAbort'
-  }
 }
 
 /** A deadline that can be pushed back (idle timeouts) and that also follows an outer signal. */
@@ -50,30 +46,3 @@ export const httpGet = (url: string, options: HttpFetchOptions): Promise<Respons
     ignoreResponseError: true,
     signal: options.signal,
   })
-
-const NETWORK_CODES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ConnectionRefused: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  FailedToOpenSocket: 'cannot open a connection',
-  ETIMEDOUT: 'connection timed out',
-  CERT_HAS_EXPIRED: 'TLS certificate expired',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
-}
-
-/** Plain words for why a request failed, never the URL (it could carry a token). */
-export const networkReason = (error: unknown, signal?: AbortSignal): string => {
-  const reason = signal?.aborted ? signal.reason : undefined
-  if (reason instanceof TimeoutAbort) return reason.message
-  if (signal?.aborted) return 'cancelled'
-  let current: unknown = error
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && code in NETWORK_CODES) return NETWORK_CODES[code]
-    if (current instanceof TimeoutAbort) return current.message
-    current = (current as { cause?: unknown }).cause
-  }
-  return 'network error'
-}

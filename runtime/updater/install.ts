@@ -9,6 +9,8 @@ import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
+import { formatCount } from '../progress-bar.ts'
+import type { SnapshotOrigin } from './installed.ts'
 import { switchSnapshot, type SwitchResult } from './switch.ts'
 import { UpdateFailure, type ImportProgress, type ImportResult, type ImportSnapshot } from './types.ts'
 
@@ -28,6 +30,7 @@ export interface InstallRequest {
   tag: string
   /** The dump's name, for messages (the asset name or the file's base name). */
   name: string
+  origin?: SnapshotOrigin
   /** True for a download in work/; a file the user named is never deleted. */
   removeDump: boolean
   onProgress?: (progress: ImportProgress) => void
@@ -63,12 +66,12 @@ export const installDump = async (deps: InstallDeps, request: InstallRequest): P
     if (request.removeDump) rmSync(request.dumpPath, { force: true })
   }
   deps.log.info(
-    `imported ${request.name}: ${imported.counts.torrents} torrents, ${imported.counts.files} files, ` +
-      `${imported.counts.pack_files} pack files in ${imported.seconds.toFixed(1)} s`,
+    `imported ${request.name}: ${formatCount(imported.counts.torrents)} torrents, ${formatCount(imported.counts.files)} files, ` +
+      `${formatCount(imported.counts.pack_files)} pack files in ${imported.seconds.toFixed(1)} s`,
   )
   request.onSwitch?.()
   try {
-    const switched = await switchSnapshot({ ...deps, source: imported.directory, tag: request.tag, pauseMs: deps.switchPauseMs })
+    const switched = await switchSnapshot({ ...deps, source: imported.directory, tag: request.tag, origin: request.origin, pauseMs: deps.switchPauseMs })
     return { ...switched, counts: imported.counts, importSeconds: imported.seconds }
   } finally {
     // Normally moved away by the switch; still here only when the move itself failed.

@@ -7,11 +7,20 @@ import { join } from 'node:path'
 import type { DataPaths } from '../data-dir.ts'
 import { writeFileAtomic } from '../atomic-file.ts'
 
+/** Where an installed snapshot came from: the release, an upload, a file on the server or a URL. */
+export interface SnapshotOrigin {
+  kind: 'release' | 'upload' | 'file' | 'url'
+  /** The dump's file name (never a full URL: it could carry a token). */
+  name: string
+}
+
 export interface InstalledSnapshot {
   tag: string
   /** Directory name under $DATA_DIR/snapshots. */
   directory: string
   installed_at: string
+  /** Absent in records written before it existed. */
+  origin?: SnapshotOrigin
 }
 
 export const readInstalled = (paths: DataPaths): InstalledSnapshot | null => {

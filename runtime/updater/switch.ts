@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { DataPaths } from '../data-dir.ts'
 import { openSnapshot, type OpenSnapshot, type SnapshotDatabase } from '../db/database.ts'
 import type { Log } from '../log.ts'
-import { writeInstalled } from './installed.ts'
+import { writeInstalled, type SnapshotOrigin } from './installed.ts'
 import { activeSnapshotProblem, snapshotProblem } from './snapshot-check.ts'
 import { UpdateFailure } from './types.ts'
 
@@ -21,6 +21,7 @@ export interface SwitchOptions {
   /** The finished import directory (under $DATA_DIR/work). */
   source: string
   tag: string
+  origin?: SnapshotOrigin
   now?: () => number
   /**
    * Test hook (ICVDB_TEST_PAUSE_SWITCH_MS): milliseconds to wait inside the maintenance window,
@@ -99,7 +100,7 @@ export const switchSnapshot = async (options: SwitchOptions): Promise<SwitchResu
     if (problem) fail(problem)
     const installedAt = new Date((options.now ?? Date.now)()).toISOString()
     try {
-      writeInstalled(paths, { tag, directory, installed_at: installedAt })
+      writeInstalled(paths, { tag, directory, installed_at: installedAt, origin: options.origin })
     } catch (error) {
       fail(`cannot record the installed snapshot (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
     }

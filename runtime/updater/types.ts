@@ -43,11 +43,21 @@ export interface CheckOutcome {
   message: string
 }
 
+/** A dump the user names instead of the release (runtime/updater/manual-install.ts). */
+export type ManualSource =
+  /** A file on the server: uploaded into work/ (removed after) or a path the user gave (kept). */
+  | { kind: 'upload' | 'file'; path: string; name: string }
+  | { kind: 'url'; url: string }
+
 export interface Updater {
   status(): UpdaterStatus
   progress(): UpdaterProgress
   /** Starts a check now, or joins the one running; resolves when it ends (never rejects). */
   check(): Promise<CheckOutcome>
+  /** Installs a hand-given dump through the same import, switch and progress; null while busy. */
+  install(source: ManualSource): Promise<CheckOutcome> | null
+  /** Keeps automatic checks from starting (an upload is arriving); returns the release function. */
+  hold(): () => void
   /** Re-reads the effective schedule settings (after PUT /webapi/settings). */
   reconfigure(): void
   start(): void

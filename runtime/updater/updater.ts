@@ -10,12 +10,14 @@ import type { DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
+import { formatCount } from '../progress-bar.ts'
 import type { SettingsStore } from '../settings/store.ts'
 import { downloadDump } from './download.ts'
 import { installDump } from './install.ts'
+import { installManual } from './manual-install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
-import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
+import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type ManualSource, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
 
 export interface UpdaterDeps {
   settings: SettingsStore
@@ -47,6 +49,9 @@ export const idleProgress = (): UpdaterProgress => ({
   message: null,
 })
 
+/** How often a held automatic check looks again. */
+const HOLD_RETRY_MS = 5000
+
 export const createUpdater = (deps: UpdaterDeps): Updater => {
   const { clock, log, settings, database } = deps
   let latest: string | null = null
@@ -61,6 +66,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let running: Promise<CheckOutcome> | null = null
   let controller: AbortController | null = null
   let progress = idleProgress()
+  let holds = 0
 
   const plan = () => {
     if (timer !== null) clock.clearTimeout(timer)
@@ -70,9 +76,13 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     if (nextAt === null || running) return
     timer = clock.setTimeout(() => {
       timer = null
+      // An upload is arriving: the automatic check waits, so it cannot make the upload's install a 409.
+      if (holds > 0) return void (timer = clock.setTimeout(plan, HOLD_RETRY_MS))
       void check()
     }, Math.max(0, nextAt - clock.now()))
   }
+
+  const installDeps = () => ({ ...deps, now: clock.now })
 
   /** One update; throws UpdateFailure sentences. */
   const update = async (signal: AbortSignal): Promise<CheckOutcome> => {
@@ -101,54 +111,70 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       onProgress: (done, total) => void (progress = { ...progress, bytes_done: done, bytes_total: total }),
     })
     const result = await installDump(
-      { ...deps, switchPauseMs: deps.switchPauseMs, now: clock.now },
+      installDeps(),
       {
         dumpPath,
         tag: release.tag,
         name: release.asset.name,
+        origin: { kind: 'release', name: release.asset.name },
         removeDump: true,
         signal,
         onProgress: (report) => void (progress = { ...progress, ...report }),
         onSwitch: () => void (progress = { ...progress, phase: 'switching' }),
       },
     )
-    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
+    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${formatCount(result.counts.torrents)} torrents)` }
   }
 
-  const run = async (): Promise<CheckOutcome> => {
+  /** After a failed automatic check: when the next try is and the ways that need no internet. */
+  const retryHint = () => {
+    plan()
+    const when = nextAt === null ? 'no automatic retry (updates are off)' : `next try at ${isoTime(nextAt)}`
+    return `${when}; or install a snapshot by hand: upload a dump in the web UI (Dashboard), or run icvdb-indexer import <file|url>`
+  }
+
+  /** Runs one job (a check, or a hand-given dump) with the shared progress; `isCheck` drives the schedule. */
+  const run = async (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     controller = new AbortController()
     progress = { ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) }
     let outcome: CheckOutcome
     try {
-      outcome = await update(controller.signal)
-      lastError = null
-      failures = 0
+      outcome = await job(controller.signal)
+      if (isCheck || outcome.result === 'installed') lastError = null
+      if (isCheck) failures = 0
+      if (isCheck) lastCheckAt = clock.now()
       progress = { ...progress, phase: 'done', message: outcome.message }
-      log.info(`update check: ${outcome.message}`)
+      log.info(`${isCheck ? 'update check' : 'install'}: ${outcome.message}`)
     } catch (error) {
       // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
       const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${describeError(error)}`
       lastError = log.redact(sentence)
-      failures += 1
+      if (isCheck) failures += 1
       outcome = { result: 'failed', tag: progress.tag, message: lastError }
       progress = { ...progress, phase: 'failed', message: lastError }
-      log.warn(`update check failed: ${lastError}`)
+      if (isCheck) lastCheckAt = clock.now()
+      log.warn(isCheck ? `update check failed: ${lastError}; ${retryHint()}` : `install failed: ${lastError}`)
     }
-    lastCheckAt = clock.now()
-    progress = { ...progress, finished_at: isoTime(lastCheckAt) }
+    progress = { ...progress, finished_at: isoTime(clock.now()) }
     return outcome
   }
 
-  const check = (): Promise<CheckOutcome> => {
-    if (running) return running
+  const exclusive = (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     if (timer !== null) clock.clearTimeout(timer)
     timer = null
-    running = run().finally(() => {
+    running = run(job, isCheck).finally(() => {
       running = null
       controller = null
       plan()
     })
     return running
+  }
+
+  const check = (): Promise<CheckOutcome> => running ?? exclusive(update, true)
+
+  const install = (source: ManualSource): Promise<CheckOutcome> | null => {
+    if (running) return null
+    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => void (progress = { ...progress, ...patch })), false)
   }
 
   const status = (): UpdaterStatus => {
@@ -169,6 +195,12 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     status,
     progress: () => ({ ...progress }),
     check,
+    install,
+    hold: () => {
+      holds += 1
+      let released = false
+      return () => void (released || ((released = true), (holds -= 1)))
+    },
     reconfigure: plan,
     start: () => {
       if (startedAt !== null) return
@@ -177,7 +209,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       startDelayMs = (deps.startDelaySeconds ?? (database.tag === null ? 0 : 60)) * 1000
       plan()
       const { enabled, interval_seconds } = settings.effective().database_update
-      log.info(enabled ? `automatic updates enabled (every ${interval_seconds} s)` : 'automatic updates disabled')
+      log.info(enabled ? `automatic updates enabled (every ${formatCount(interval_seconds)} s)` : 'automatic updates disabled')
     },
     stop: async () => {
       stopped = true

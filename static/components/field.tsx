@@ -1,6 +1,7 @@
 /** A labelled form field with help text, an error line and the environment lock note. */
 import type { ComponentChildren } from 'preact'
 import { usePreferences } from '../preferences.tsx'
+import { ErrorText } from './error-text.tsx'
 import { LockIcon } from './icons.tsx'
 
 export const LockedHint = ({ variable }: { variable: string | null | undefined }) => {
@@ -32,7 +33,7 @@ export const Field = (props: {
     <LockedHint variable={props.locked} />
     {props.error && (
       <p class="field-error" id={`${props.id}-error`} role="alert">
-        {props.error}
+        <ErrorText detail={props.error} />
       </p>
     )}
   </div>

@@ -6,6 +6,7 @@ import { usePreferences } from '../preferences.tsx'
 import type { ClientRoute } from '../routes.ts'
 import { THEMES, type Theme } from '../theme.ts'
 import { navigate } from '../use-route.ts'
+import { ConnectionBanner } from './connection-banner.tsx'
 import { LogoIcon, MenuIcon } from './icons.tsx'
 
 const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
@@ -65,6 +66,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         ))}
       </nav>
       <main class="content" id="main">
+        <ConnectionBanner />
         {children}
       </main>
     </div>

@@ -1,30 +1,50 @@
-/** Toasts: every mutation ends in one (success, error, warning, info), announced to screen readers. */
+/**
+ * Toasts: every mutation ends in one, announced to screen readers. Success and info fade after a
+ * few seconds; errors stay until dismissed. One toast per cause (a newer one replaces it, so a
+ * success clears the error it answers), and all of them go when the page changes.
+ */
 import { createContext, type ComponentChildren } from 'preact'
-import { useCallback, useContext, useMemo, useState } from 'preact/hooks'
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { usePreferences } from '../preferences.tsx'
+import { ErrorText } from './error-text.tsx'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 interface Toast {
   id: number
   kind: ToastKind
   message: string
+  cause: string
 }
-type Notify = (kind: ToastKind, message: string) => void
+/** `cause` groups toasts about the same thing (default: the message itself). */
+type Notify = (kind: ToastKind, message: string, cause?: string) => void
 
 const ToastContext = createContext<Notify>(() => {})
-// Errors stay longer: they usually carry a sentence the user has to act on.
-const DURATION: Record<ToastKind, number> = { success: 3500, info: 3500, warning: 6000, error: 8000 }
+/** Milliseconds before a toast fades; null = it stays until dismissed. */
+export const TOAST_MS: Record<ToastKind, number | null> = { success: 4000, info: 4000, warning: 8000, error: null }
+const MAX_TOASTS = 3
 let nextId = 0
 
-export const ToastProvider = ({ children }: { children: ComponentChildren }) => {
+export const ToastProvider = ({ route, children }: { route: string; children: ComponentChildren }) => {
   const { t } = usePreferences()
   const [toasts, setToasts] = useState<Toast[]>([])
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), [])
-  const notify = useCallback<Notify>((kind, message) => {
-    const id = ++nextId
-    setToasts((list) => [...list.slice(-3), { id, kind, message }])
-    setTimeout(() => dismiss(id), DURATION[kind])
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id))
+    timers.current.delete(id)
+    setToasts((list) => list.filter((toast) => toast.id !== id))
   }, [])
+  const notify = useCallback<Notify>((kind, message, cause = message) => {
+    const id = ++nextId
+    setToasts((list) => [...list.filter((toast) => toast.cause !== cause).slice(-(MAX_TOASTS - 1)), { id, kind, message, cause }])
+    const ms = TOAST_MS[kind]
+    if (ms !== null) timers.current.set(id, setTimeout(() => dismiss(id), ms))
+  }, [])
+  // A toast speaks about the page it came from; on another page it could contradict what is shown.
+  useEffect(() => {
+    for (const timer of timers.current.values()) clearTimeout(timer)
+    timers.current.clear()
+    setToasts([])
+  }, [route])
   const value = useMemo(() => notify, [notify])
   return (
     <ToastContext.Provider value={value}>
@@ -32,7 +52,7 @@ export const ToastProvider = ({ children }: { children: ComponentChildren }) => 
       <div class="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} class={`toast toast-${toast.kind}`} data-testid={`toast-${toast.kind}`}>
-            <span>{toast.message}</span>
+            {toast.kind === 'error' ? <ErrorText detail={toast.message} /> : <span>{toast.message}</span>}
             <button type="button" class="toast-close" aria-label={t('common.dismiss')} onClick={() => dismiss(toast.id)}>
               ×
             </button>

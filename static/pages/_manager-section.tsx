@@ -1,11 +1,13 @@
 /** Settings → Prowlarr: URL, write-only API key, indexer URL, and the Test / Install actions. */
 import { useState } from 'preact/hooks'
 import { api, ApiError, type PublicSettings, type UiConfig } from '../api.ts'
+import { ErrorText } from '../components/error-text.tsx'
 import { describedBy, Field } from '../components/field.tsx'
 import { PasswordField } from '../components/password-field.tsx'
 import { Section } from '../components/section.tsx'
 import { StatusButton } from '../components/status-button.tsx'
 import { useToast } from '../components/toasts.tsx'
+import { isLoopbackUrl } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { FieldName, SettingsForm } from './_settings-form.ts'
 
@@ -31,12 +33,15 @@ export const ManagerSection = (props: {
   // A key saved for another manager address is kept but never sent here (issue 15).
   const keyHint = keyConfigured ? t('settings.apiKeyKeep') : storedKey && props.settings.manager.url !== '' ? t('hardening.keyForOtherAddress') : t('settings.apiKeyMissing')
 
-  /** A 502 says only "Manager request failed"; the live status names the reason when it can. */
+  /**
+   * A 502 says only "Manager request failed"; the summary the failed call left (GET /webapi/status,
+   * no new call to Prowlarr, so no second timeout) names the specific reason when it can.
+   */
   const explain = async (error: unknown): Promise<string> => {
     const detail = (error as Error).message
     if (!(error instanceof ApiError) || error.status !== 502) return detail
-    const reason = await api.manager.status().then((status) => status.error, () => null)
-    return reason && reason !== detail ? `${detail}: ${reason}` : detail
+    const reason = await api.status().then((status) => status.manager.error, () => null)
+    return reason ?? detail
   }
   const act = async (run: () => Promise<string>): Promise<boolean> => {
     setOutcome(null)
@@ -44,12 +49,12 @@ export const ManagerSection = (props: {
     try {
       const text = await run()
       setOutcome({ tone: 'ok', text })
-      toast('success', text)
+      toast('success', text, 'manager')
       return true
     } catch (error) {
       const text = await explain(error)
       setOutcome({ tone: 'error', text })
-      toast('error', text)
+      toast('error', text, 'manager')
       return false
     }
   }
@@ -114,6 +119,11 @@ export const ManagerSection = (props: {
           aria-describedby={describedBy('indexer-url', true, errors.indexerUrl)}
           onInput={(event) => props.update({ indexerUrl: event.currentTarget.value })}
         />
+        {isLoopbackUrl(form.indexerUrl || suggestion) && (
+          <p class="callout callout-warning" role="note" data-testid="indexer-loopback">
+            {t('firstrun.manual.indexerLoopback')}
+          </p>
+        )}
         {!locked.indexer_url && form.indexerUrl !== suggestion && (
           <button type="button" class="link-button" data-testid="use-suggestion" onClick={() => props.update({ indexerUrl: suggestion })}>
             {t('settings.useSuggestion', { url: suggestion })}
@@ -124,9 +134,12 @@ export const ManagerSection = (props: {
         <StatusButton label={t('settings.test')} run={test} testId="test-manager" />
         <StatusButton label={t('settings.install')} run={install} testId="install-indexer" />
       </div>
+      <p class="muted small" data-testid="save-first">
+        {t('firstrun.saveFirst')}
+      </p>
       {outcome && (
         <p class={`callout callout-${outcome.tone}`} data-testid="manager-outcome" role="status">
-          {outcome.text}
+          {outcome.tone === 'error' ? <ErrorText detail={outcome.text} /> : outcome.text}
         </p>
       )}
     </Section>

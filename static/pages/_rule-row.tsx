@@ -1,4 +1,5 @@
 /** One custom rule in the editor: enabled, field, condition, value, action, points, and its controls. */
+import { ErrorText } from '../components/error-text.tsx'
 import { ACTIONS, NUMBER_FIELDS, TEXT_FIELDS, type RuleAction } from '../../runtime/settings/schema.ts'
 import { DownIcon, TrashIcon, UpIcon } from '../components/icons.tsx'
 import { usePreferences } from '../preferences.tsx'
@@ -100,7 +101,7 @@ export const RuleRow = (props: {
       </div>
       {props.message && (
         <p class="field-error" role="alert" data-testid="rule-error">
-          {props.message}
+          <ErrorText detail={props.message} />
         </p>
       )}
     </li>

@@ -1,4 +1,9 @@
-/** The results table (cards on a phone) with paging and a copy-magnet button per release. */
+/**
+ * The results table (cards on a phone) with paging: an honest count ("1,000+" when the search stopped
+ * counting), a Score column only when the preset ranks, and per release a details row (provider,
+ * date, IMDb id, info hash, the title the *arr apps see), a magnet link and a copy button.
+ */
+import { useState } from 'preact/hooks'
 import type { SearchItem, SearchPage } from '../api.ts'
 import { CopyIcon } from '../components/icons.tsx'
 import { useToast } from '../components/toasts.tsx'
@@ -7,15 +12,19 @@ import { formatBytes, formatCount } from '../format.ts'
 import type { MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
 import { CATEGORIES } from './_search-form.tsx'
+import { ResultDetails } from './_result-details.tsx'
 
-export const SearchResults = (props: { page: SearchPage; busy: boolean; goTo(offset: number): void }) => {
-  const { t } = usePreferences()
+export const SearchResults = (props: { page: SearchPage; busy: boolean; scored: boolean; goTo(offset: number): void }) => {
+  const { t, language } = usePreferences()
   const { total, offset, limit, items } = props.page
   if (items.length === 0) return <p class="callout callout-info" data-testid="no-results">{t('search.noResults')}</p>
+  // Older servers lack total_exact: treat the total as exact then.
+  const exact = props.page.total_exact !== false
+  const totalText = exact ? formatCount(total, language) : t('firstrun.search.atLeast', { n: formatCount(total, language) })
   return (
     <section class="results" aria-label={t('search.title')}>
       <p class="muted" data-testid="results-count">
-        {t('search.results', { from: offset + 1, to: offset + items.length, total })}
+        {t('search.results', { from: formatCount(offset + 1, language), to: formatCount(offset + items.length, language), total: totalText })}
       </p>
       <div class="table-wrap">
         <table class="results-table">
@@ -27,15 +36,17 @@ export const SearchResults = (props: { page: SearchPage; busy: boolean; goTo(off
               <th scope="col">{t('search.colCategory')}</th>
               <th scope="col">{t('search.colLanguage')}</th>
               <th scope="col" class="number">{t('search.colAge')}</th>
-              <th scope="col" class="number">{t('search.colScore')}</th>
-              <th scope="col">
-                <span class="visually-hidden">{t('search.colMagnet')}</span>
-              </th>
+              {props.scored && (
+                <th scope="col" class="number">
+                  {t('search.colScore')}
+                </th>
+              )}
+              <th scope="col">{t('search.colMagnet')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((item) => (
-              <ResultRow key={item.info_hash} item={item} />
+              <ResultRow key={item.info_hash} item={item} scored={props.scored} />
             ))}
           </tbody>
         </table>
@@ -44,7 +55,7 @@ export const SearchResults = (props: { page: SearchPage; busy: boolean; goTo(off
         <button type="button" class="button button-secondary" disabled={props.busy || offset === 0} onClick={() => props.goTo(Math.max(0, offset - limit))}>
           {t('search.previous')}
         </button>
-        <button type="button" class="button button-secondary" disabled={props.busy || offset + items.length >= total} onClick={() => props.goTo(offset + limit)}>
+        <button type="button" class="button button-secondary" disabled={props.busy || (exact && offset + items.length >= total) || items.length < limit} onClick={() => props.goTo(offset + limit)}>
           {t('search.next')}
         </button>
       </div>
@@ -58,42 +69,58 @@ const categoryName = (category: number | null, t: ReturnType<typeof usePreferenc
   return (CATEGORIES as readonly string[]).includes(key) ? t(`categories.${key}` as MessageKey) : key
 }
 
-const ResultRow = ({ item }: { item: SearchItem }) => {
+const ResultRow = ({ item, scored }: { item: SearchItem; scored: boolean }) => {
   const { t, language } = usePreferences()
   const toast = useToast()
+  const [open, setOpen] = useState(false)
   const copy = async () => {
-    if (await copyText(item.magnet)) toast('success', t('search.copied'))
-    else toast('warning', t('search.copyFailed'))
+    if (await copyText(item.magnet)) toast('success', t('search.copied'), 'copy')
+    else toast('warning', t('search.copyFailed'), 'copy')
   }
   const languages = [item.language.join(', '), item.subs.length > 0 ? t('search.subs', { subs: item.subs.join(', ') }) : ''].filter(Boolean).join(' · ')
+  const detailsId = `details-${item.info_hash}`
   return (
-    <tr data-testid="result">
-      <td class="title" data-label={t('search.colTitle')}>
-        {item.magnet.startsWith('magnet:') ? (
-          <a href={item.magnet} class="release-title">
+    <>
+      <tr data-testid="result">
+        <td class="title" data-label={t('search.colTitle')}>
+          <button type="button" class="release-title" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)} data-testid="result-title">
             {item.title}
+          </button>
+          {item.served_title !== item.title && (
+            <div class="served-title" data-testid="served-title">
+              {t('titles.servedAs', { title: item.served_title })}
+            </div>
+          )}
+        </td>
+        <td class="number" data-label={t('search.colSize')}>{formatBytes(item.size, language)}</td>
+        <td class="number" data-label={t('search.colSeeders')}>{formatCount(item.seeders, language)}</td>
+        <td data-label={t('search.colCategory')}>{categoryName(item.category, t)}</td>
+        <td data-label={t('search.colLanguage')}>{languages || '—'}</td>
+        <td class="number" data-label={t('search.colAge')}>{item.age_days === null ? '—' : t('search.days', { n: item.age_days })}</td>
+        {scored && (
+          <td class="number" data-label={t('search.colScore')} data-testid="score">
+            {formatCount(item.score, language)}
+          </td>
+        )}
+        <td class="copy" data-label={t('search.colMagnet')}>
+          <a href={item.magnet} class="magnet-link">
+            {t('firstrun.search.openMagnet')}
+            <span class="visually-hidden"> {item.title}</span>
           </a>
-        ) : (
-          <span class="release-title">{item.title}</span>
-        )}
-        {item.served_title !== item.title && (
-          <div class="served-title" data-testid="served-title">
-            {t('titles.servedAs', { title: item.served_title })}
-          </div>
-        )}
-      </td>
-      <td class="number" data-label={t('search.colSize')}>{formatBytes(item.size, language)}</td>
-      <td class="number" data-label={t('search.colSeeders')}>{formatCount(item.seeders, language)}</td>
-      <td data-label={t('search.colCategory')}>{categoryName(item.category, t)}</td>
-      <td data-label={t('search.colLanguage')}>{languages || '—'}</td>
-      <td class="number" data-label={t('search.colAge')}>{item.age_days === null ? '—' : t('search.days', { n: item.age_days })}</td>
-      <td class="number" data-label={t('search.colScore')} data-testid="score">{formatCount(item.score, language)}</td>
-      <td class="copy">
-        <button type="button" class="button button-secondary button-small" aria-label={t('search.copyMagnetFor', { title: item.title })} onClick={() => void copy()}>
-          <CopyIcon />
-          <span>{t('search.copyMagnet')}</span>
-        </button>
-      </td>
-    </tr>
+          <button type="button" class="button button-secondary button-small" onClick={() => void copy()}>
+            <CopyIcon />
+            <span>{t('search.copyMagnet')}</span>
+            <span class="visually-hidden"> {item.title}</span>
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr class="details-row" id={detailsId} data-testid="result-details">
+          <td colSpan={scored ? 8 : 7}>
+            <ResultDetails item={item} />
+          </td>
+        </tr>
+      )}
+    </>
   )
 }

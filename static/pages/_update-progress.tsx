@@ -1,5 +1,6 @@
 /** The updater's live progress on the dashboard: phase, download bytes or import rows, and failures. */
 import type { UpdaterView } from '../api.ts'
+import { ErrorText } from '../components/error-text.tsx'
 import { ProgressBar } from '../components/progress-bar.tsx'
 import { formatBytes, formatCount } from '../format.ts'
 import { usePreferences } from '../preferences.tsx'
@@ -22,7 +23,7 @@ export const UpdateProgress = ({ view, switching }: { view: UpdaterView | null; 
   if (progress.phase === 'failed' && progress.message) {
     return (
       <p class="callout callout-error" data-testid="update-failed">
-        {t('phase.failed')}: {progress.message}
+        <strong>{t('phase.failed')}</strong> <ErrorText detail={progress.message} />
       </p>
     )
   }

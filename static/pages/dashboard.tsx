@@ -1,46 +1,78 @@
-/** Dashboard: snapshot and age, updater state with a live progress bar, database and manager status. */
-import { useState } from 'preact/hooks'
+/**
+ * Dashboard: the no-login notice, the snapshot (rows, size, install time, origin), the updater with
+ * its live progress and true last/next check, installing a snapshot by hand, the manager, adding
+ * the indexer by hand, and result processing.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, type ManagerStatus, type UpdaterView } from '../api.ts'
+import { useOnline } from '../components/connection-banner.tsx'
+import { ErrorText } from '../components/error-text.tsx'
+import { LoadState } from '../components/load-state.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Badge, Row, Rows, Section } from '../components/section.tsx'
 import { StatusButton } from '../components/status-button.tsx'
 import { useToast } from '../components/toasts.tsx'
-import { describeAge, formatDateTime, relativeTime, snapshotAgeDays } from '../format.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
+import { AddManually } from './_add-manually.tsx'
+import { AuthNotice } from './_auth-notice.tsx'
+import { InstallSection } from './_install-section.tsx'
+import { SnapshotRows } from './_snapshot-rows.tsx'
 import { isUpdateActive, UpdateProgress } from './_update-progress.tsx'
+import { UpdateRows } from './_update-rows.tsx'
 
-const STATUS_POLL_MS = 15_000
+const STATUS_POLL_MS = 5_000
 const PROGRESS_POLL_MS = 1_000
 
 export const Dashboard = () => {
-  const { t, language } = usePreferences()
+  const { t } = usePreferences()
   const toast = useToast()
+  const online = useOnline()
   const status = useLoad(api.status)
+  const snapshot = useLoad(api.snapshot)
   const [updater, setUpdater] = useState<UpdaterView | null>(null)
   const [switching, setSwitching] = useState(false)
   const [liveManager, setLiveManager] = useState<ManagerStatus | null>(null)
   const active = switching || (updater !== null && isUpdateActive(updater)) || status.data?.updater.updating === true
 
-  const pollUpdater = async () => {
+  const refresh = () => Promise.all([status.reload(), snapshot.reload()])
+  /** One progress poll; answers the view once the job has ended (null while it runs). */
+  const pollUpdater = async (): Promise<UpdaterView | null> => {
     try {
       const view = await api.updater.get()
       setSwitching(false)
       setUpdater(view)
-      if (!isUpdateActive(view)) void status.reload()
+      if (isUpdateActive(view)) return null
+      void refresh()
+      return view
     } catch (error) {
       // 503 while the database is being switched: the update is nearly done, keep polling.
       setSwitching(error instanceof ApiError && error.status === 503)
+      return null
     }
   }
+  // Back from a lost connection: everything on the page may be stale.
+  const wasOnline = useRef(online)
+  useEffect(() => {
+    if (online && !wasOnline.current) void refresh()
+    wasOnline.current = online
+  }, [online])
   useInterval(() => void status.reload(), active ? null : STATUS_POLL_MS)
   useInterval(() => void pollUpdater(), active ? PROGRESS_POLL_MS : null)
 
+  /** Resolves when the job ends: true only when it did not fail (the button then says OK). */
+  const followJob = async (view: UpdaterView): Promise<boolean> => {
+    setUpdater(view)
+    for (;;) {
+      const ended = await pollUpdater()
+      if (ended) return ended.progress.phase !== 'failed'
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS))
+    }
+  }
   const checkNow = async () => {
     const view = await api.updater.check()
-    setUpdater(view)
-    toast('info', t('dashboard.checkStarted'))
-    void pollUpdater()
+    toast('info', t('dashboard.checkStarted'), 'update')
+    return followJob(view)
   }
   const checkManager = async () => {
     const live = await api.manager.status()
@@ -48,65 +80,43 @@ export const Dashboard = () => {
     return live.connected === true
   }
 
-  if (!status.data) {
-    return <p class={status.error ? 'callout callout-error' : 'muted'}>{status.error ? t('common.loadFailed', { detail: status.error }) : t('common.loading')}</p>
-  }
-  const { database, updater: info, manager, result_processing } = status.data
-  const now = Date.now()
-  const age = snapshotAgeDays(info.installed_version, now)
-  const when = (iso: string | null) =>
-    iso ? `${relativeTime(iso, now, t)} (${formatDateTime(iso, language)})` : info.enabled ? t('common.never') : '—'
+  if (!status.data) return <LoadState error={status.error} />
+  const { updater: info, manager, result_processing } = status.data
   const managerView = liveManager ?? manager
 
   return (
     <div class="page">
       <PageTitle title={t('dashboard.title')} description={t('dashboard.description')} />
+      <AuthNotice />
       <Section title={t('dashboard.snapshot')} description={t('dashboard.snapshotDescription')}>
         <Rows>
-          <Row label={t('dashboard.installed')} testId="installed-version">
-            {info.installed_version ? (
-              <>
-                <code>{info.installed_version}</code>
-                {age !== null && <span class="muted"> · {describeAge(age, t)}</span>}
-              </>
-            ) : (
-              <Badge tone="warning">{t('dashboard.noSnapshot')}</Badge>
-            )}
-          </Row>
-          <Row label={t('dashboard.latest')}>{info.latest_version ? <code>{info.latest_version}</code> : t('common.unknown')}</Row>
-          <Row label={t('dashboard.database')} testId="database">
-            <Badge tone={database.connected ? 'ok' : 'error'}>{database.connected ? t('dashboard.connected') : t('dashboard.notConnected')}</Badge>
-          </Row>
+          <SnapshotRows status={status.data} info={snapshot.data} online={online} />
         </Rows>
       </Section>
 
       <Section title={t('dashboard.updates')} description={t('dashboard.updatesDescription')}>
         <Rows>
-          <Row label={t('dashboard.automatic')}>
-            <Badge tone={info.enabled ? 'ok' : 'neutral'}>{info.enabled ? t('dashboard.on') : t('dashboard.off')}</Badge>
-          </Row>
-          <Row label={t('dashboard.lastCheck')}>{when(info.last_check)}</Row>
-          <Row label={t('dashboard.nextCheck')}>{info.enabled ? when(info.next_check) : '—'}</Row>
-          {info.last_error && (
-            <Row label={t('dashboard.lastError')} testId="last-error">
-              <span class="text-error">{info.last_error}</span>
-            </Row>
-          )}
+          {/* While a job runs only the progress poll is live; the status poll rests until it ends. */}
+          <UpdateRows info={active && updater ? updater : info} progress={updater?.progress ?? null} />
         </Rows>
         <UpdateProgress view={updater} switching={switching} />
         <div class="actions">
-          <StatusButton label={t('dashboard.checkNow')} run={checkNow} variant="primary" disabled={active} testId="check-now" />
+          <StatusButton label={t('dashboard.checkNow')} run={checkNow} variant="primary" disabled={active || !online} testId="check-now" />
         </div>
       </Section>
 
+      <InstallSection busy={active || !online} started={(view) => void followJob(view)} />
+
       <Section title={t('dashboard.manager')} description={t('dashboard.managerDescription')}>
-        <ManagerRows configured={manager.configured} view={managerView} />
+        <ManagerRows configured={manager.configured} view={managerView} online={online} />
         {manager.configured && (
           <div class="actions">
             <StatusButton label={t('dashboard.managerCheck')} run={checkManager} testId="check-manager" />
           </div>
         )}
       </Section>
+
+      <AddManually />
 
       <Section title={t('dashboard.resultProcessing')}>
         <Rows>
@@ -121,11 +131,17 @@ export const Dashboard = () => {
   )
 }
 
-const ManagerRows = ({ configured, view }: { configured: boolean; view: Omit<ManagerStatus, 'configured'> }) => {
+const ManagerRows = ({ configured, view, online }: { configured: boolean; view: Omit<ManagerStatus, 'configured'>; online: boolean }) => {
   const { t } = usePreferences()
   if (!configured) return <p class="muted" data-testid="manager-unconfigured">{t('dashboard.managerNotConfigured')}</p>
   const flag = (value: boolean | null, yes: string) =>
-    value === null ? <span class="muted">{t('dashboard.managerNotChecked')}</span> : <Badge tone={value ? 'ok' : 'error'}>{value ? yes : t('common.no')}</Badge>
+    !online ? (
+      <Badge tone="neutral">{t('firstrun.connection.unknown')}</Badge>
+    ) : value === null ? (
+      <span class="muted">{t('dashboard.managerNotChecked')}</span>
+    ) : (
+      <Badge tone={value ? 'ok' : 'error'}>{value ? yes : t('common.no')}</Badge>
+    )
   return (
     <Rows>
       <Row label={t('dashboard.managerConnection')} testId="manager-connected">
@@ -135,8 +151,10 @@ const ManagerRows = ({ configured, view }: { configured: boolean; view: Omit<Man
         {flag(view.indexer_installed, t('common.yes'))}
       </Row>
       {view.error && (
-        <Row label={t('dashboard.managerError')}>
-          <span class="text-error">{view.error}</span>
+        <Row label={t('dashboard.managerError')} testId="manager-error">
+          <span class="text-error">
+            <ErrorText detail={view.error} />
+          </span>
         </Row>
       )}
     </Rows>

@@ -2,6 +2,7 @@
  * Result processing: the preset picker and the custom rule editor. Rules are checked live with the
  * server's schema; on save the server's 422 sentence is shown next to the rule it names.
  */
+import { LoadState } from '../components/load-state.tsx'
 import { useState } from 'preact/hooks'
 import { api, ApiError, type ResultProcessing as ResultProcessingValue, type UiConfig } from '../api.ts'
 import { LockedHint } from '../components/field.tsx'
@@ -20,11 +21,8 @@ const loadAll = async () => {
 }
 
 export const ResultProcessing = () => {
-  const { t } = usePreferences()
   const loaded = useLoad(loadAll)
-  if (!loaded.data) {
-    return <p class={loaded.error ? 'callout callout-error' : 'muted'}>{loaded.error ? t('common.loadFailed', { detail: loaded.error }) : t('common.loading')}</p>
-  }
+  if (!loaded.data) return <LoadState error={loaded.error} />
   return <RulesEditor value={loaded.data.value} config={loaded.data.config} />
 }
 
@@ -63,11 +61,11 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
       setTouched(new Set())
       setShowAll(false)
       setServerError(null)
-      toast('success', t('rules.saved'))
+      toast('success', t('rules.saved'), 'rules')
     } catch (error) {
       const message = (error as Error).message
       setServerError(error instanceof ApiError && error.status === 422 ? { message, index: ruleIndexOf(message) } : null)
-      toast('error', message)
+      toast('error', message, 'rules')
     } finally {
       setSaving(false)
     }

@@ -1,6 +1,7 @@
-/** Search: the Torznab search as a form and a results table, with a button copying each magnet. */
+/** Search: the Torznab search as a form and a results table with details, magnet links and copy buttons. */
 import { useEffect, useState } from 'preact/hooks'
 import { api, type SearchPage, type SearchParams } from '../api.ts'
+import { ErrorText } from '../components/error-text.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { Section } from '../components/section.tsx'
 import { useToast } from '../components/toasts.tsx'
@@ -33,6 +34,9 @@ export const Search = () => {
   const [page, setPage] = useState<SearchPage | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // Scores mean something only when the preset ranks; under "unfiltered" they are all 0.
+  const [scored, setScored] = useState(false)
+  useEffect(() => void api.status().then((status) => setScored(status.result_processing.preset !== 'unfiltered'), () => {}), [])
 
   const run = async (offset: number) => {
     setBusy(true)
@@ -43,7 +47,7 @@ export const Search = () => {
       setError(null)
     } catch (failure) {
       setError((failure as Error).message)
-      toast('error', (failure as Error).message)
+      toast('error', (failure as Error).message, 'search')
     } finally {
       setBusy(false)
     }
@@ -58,10 +62,10 @@ export const Search = () => {
       </Section>
       {error && (
         <p class="callout callout-error" role="alert">
-          {error}
+          <ErrorText detail={error} />
         </p>
       )}
-      {page && <SearchResults page={page} busy={busy} goTo={(offset) => void run(offset)} />}
+      {page && <SearchResults page={page} busy={busy} scored={scored} goTo={(offset) => void run(offset)} />}
     </div>
   )
 }

@@ -2,11 +2,14 @@
  * Settings: automatic updates and the Prowlarr connection. Saving starts from the persisted values
  * for environment-locked fields (interface.md §2.6); Test and Install save first.
  */
+import { LoadState } from '../components/load-state.tsx'
 import { useState } from 'preact/hooks'
 import { api, ApiError, type PublicSettings, type UiConfig } from '../api.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useToast } from '../components/toasts.tsx'
+import { ErrorText } from '../components/error-text.tsx'
 import { useLoad } from '../hooks.ts'
+import { useUnsavedGuard } from '../unsaved-guard.ts'
 import { usePreferences } from '../preferences.tsx'
 import { INTERVAL_UNITS, splitAmount, type IntervalUnit } from '../units.ts'
 import { ManagerSection } from './_manager-section.tsx'
@@ -31,18 +34,18 @@ const formFrom = (settings: PublicSettings): SettingsForm => {
 }
 
 export const Settings = () => {
-  const { t } = usePreferences()
   const loaded = useLoad(loadAll)
-  if (!loaded.data) {
-    return <p class={loaded.error ? 'callout callout-error' : 'muted'}>{loaded.error ? t('common.loadFailed', { detail: loaded.error }) : t('common.loading')}</p>
-  }
+  if (!loaded.data) return <LoadState error={loaded.error} />
   return <SettingsEditor settings={loaded.data.settings} config={loaded.data.config} reload={loaded.reload} />
 }
 
 const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; reload(): Promise<unknown> }) => {
   const { t } = usePreferences()
   const toast = useToast()
-  const [form, setForm] = useState<SettingsForm>(() => formFrom(props.settings))
+  const [saved, setSaved] = useState<SettingsForm>(() => formFrom(props.settings))
+  const [form, setForm] = useState<SettingsForm>(saved)
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved)
+  useUnsavedGuard(dirty, t('firstrun.unsavedQuestion'))
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
   const [saving, setSaving] = useState(false)
   const update = (patch: Partial<SettingsForm>) => {
@@ -54,15 +57,16 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
   const save = async (apiKey?: string): Promise<boolean> => {
     setSaving(true)
     try {
-      const saved = await api.settings.put(buildUpdate(form, props.config, apiKey))
-      setForm({ ...formFrom(saved), apiKey: '' })
+      const stored = formFrom(await api.settings.put(buildUpdate(form, props.config, apiKey)))
+      setSaved(stored)
+      setForm(stored)
       setErrors({})
       await props.reload()
       return true
     } catch (error) {
       const message = (error as Error).message
       if (error instanceof ApiError && error.status === 422) setErrors({ [fieldOf(message)]: message })
-      toast('error', message)
+      toast('error', message, 'settings')
       return false
     } finally {
       setSaving(false)
@@ -70,10 +74,10 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
   }
   const onSubmit = async (event: Event) => {
     event.preventDefault()
-    if (await save()) toast('success', t('common.saved'))
+    if (await save()) toast('success', t('common.saved'), 'settings')
   }
   const clearKey = async () => {
-    if (await save('')) toast('success', t('settings.keyCleared'))
+    if (await save('')) toast('success', t('settings.keyCleared'), 'settings')
   }
 
   return (
@@ -81,7 +85,7 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
       <PageTitle title={t('settings.title')} description={t('settings.description')} />
       {errors.general && (
         <p class="callout callout-error" role="alert">
-          {errors.general}
+          <ErrorText detail={errors.general} />
         </p>
       )}
       <UpdatesSection form={form} locked={props.config.locked} errors={errors} update={update} />
@@ -95,6 +99,11 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
         clearKey={clearKey}
       />
       <div class="actions actions-end">
+        {dirty && (
+          <span class="muted small" data-testid="unsaved">
+            {t('firstrun.unsaved')}
+          </span>
+        )}
         <button type="submit" class="button button-primary" disabled={saving} data-testid="save-settings">
           {saving && <span class="spinner" aria-hidden="true" />}
           {saving ? t('common.saving') : t('common.save')}

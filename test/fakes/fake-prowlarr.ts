@@ -204,6 +204,9 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
+    // A hanging Prowlarr must outlast the service's own 10 s deadline instead of closing at Bun's default 10 s.
+    idleTimeout: 60,
+    development: false,
     fetch: async (request) => {
       const url = new URL(request.url)
       if (!url.pathname.startsWith(`${urlBase}/`)) return new Response(null, { status: 404 })

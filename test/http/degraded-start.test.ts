@@ -86,7 +86,7 @@ describe('a read-only data directory', () => {
 })
 
 describe('one service per data directory: a lock, not a pid number', () => {
-  test('a stale service.pid naming a live process blocks nothing; a live service blocks import', async () => {
+  test('a stale service.pid naming a live process blocks nothing; a live service blocks a second serve and takes over import', async () => {
     const dataDir = join(root, 'lock')
     mkdirSync(join(dataDir, 'state'), { recursive: true })
     const sleeper = Bun.spawn(['sleep', '60'])
@@ -94,11 +94,15 @@ describe('one service per data directory: a lock, not a pid number', () => {
       writeFileSync(join(dataDir, 'state', 'service.pid'), `${sleeper.pid}\n`)
       const stale = await runCli(['import', join(dataDir, 'missing.dump'), '--data-dir', dataDir])
       expect(stale.stderr).not.toContain('already running')
-      expect(stale.stderr).toContain('missing.dump is not a readable file')
+      expect(stale.stderr).toContain('the file does not exist')
       const service = await startService(dataDir)
       try {
-        const refused = await runCli(['import', join(dataDir, 'missing.dump'), '--data-dir', dataDir])
+        const refused = await runCli(['serve', '--port', '0', '--data-dir', dataDir])
         expectOneLine(refused, 1, new RegExp(`a service \\(pid ${service.child.pid}\\) is already running on ${dataDir}`))
+        // import is handed to the running service (issue 18), which owns the snapshot files.
+        const handed = await runCli(['import', join(dataDir, 'missing.dump'), '--data-dir', dataDir])
+        expect(handed.code).toBe(1)
+        expect(handed.stderr).toContain(`handing over to the running service (pid ${service.child.pid}`)
       } finally {
         await service.kill()
       }

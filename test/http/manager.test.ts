@@ -210,9 +210,9 @@ beforeAll(async () => {
 
 const CONNECTION_FAILURES: FailureCase[] = [
   // A key is only sent to the address it was saved with (issue 15): moving the URL carries the key again.
-  { name: 'a refused connection', manager: () => ({ url: refusedUrl, api_key: fake.apiKey }), error: 'Unable to connect to Manager' },
-  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:'), api_key: fake.apiKey }), error: 'Unable to connect to Manager' },
-  { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager' },
+  { name: 'a refused connection', manager: () => ({ url: refusedUrl, api_key: fake.apiKey }), error: 'Unable to connect to Manager (connection refused)' },
+  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:'), api_key: fake.apiKey }), error: 'Unable to connect to Manager (TLS handshake failed)' },
+  { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager (timed out)' },
   { name: 'a wrong API key', manager: () => ({ api_key: 'not-the-key' }), error: 'Manager returned HTTP 401' },
   { name: 'HTTP 500', fault: 'http-500', error: 'Manager returned HTTP 500' },
   { name: 'an oversized body with Content-Length', fault: 'oversized', error: 'Manager response is too large' },

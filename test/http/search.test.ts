@@ -103,7 +103,7 @@ describe('GET /webapi/search', () => {
     try {
       const response = await empty.fetch('/webapi/search?q=anything')
       expect(response.status).toBe(200)
-      expect(await response.json()).toEqual({ total: 0, offset: 0, limit: 100, items: [] })
+      expect(await response.json()).toEqual({ total: 0, total_exact: true, offset: 0, limit: 100, items: [] })
     } finally {
       await empty.stop()
     }

@@ -51,9 +51,22 @@ describe('index.html', () => {
     }
   })
 
+  test('/ for a non-HTML client (curl) is a short plain-text pointer at the UI and the APIs', async () => {
+    const variants: Record<string, string>[] = [{}, { accept: '*/*' }, { accept: 'text/plain' }]
+    for (const headers of variants) {
+      const response = await server.fetch('/', { headers })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+      const text = await response.text()
+      expect(text).toContain(`Web UI:   open ${server.url}/ in a browser`)
+      expect(text).toContain(`${server.url}/api?t=caps`)
+      expect(text).toContain(`${server.url}/webapi/status`)
+    }
+  })
+
   test('a client route requested without text/html in Accept is a JSON 404, not HTML', async () => {
     for (const route of ['/', '/settings']) {
-      const response = await server.fetch(route, { headers: { accept: 'application/json' } })
+      const response = await server.fetch(route, { headers: { accept: route === '/' ? 'application/json' : '*/*' } })
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual({ detail: 'Not Found' })
     }

@@ -67,7 +67,7 @@ describe('icvdb-indexer import', () => {
     const dataDir = freshDataDir()
     const result = await runCli(['import', `${fake.origin}/download/icvdb-2026-11-20.dump`, '--data-dir', dataDir])
     expect(result.code).toBe(0)
-    expect(result.stderr).toContain(`downloaded icvdb-2026-11-20.dump: ${dump.byteLength} bytes, sha256 `)
+    expect(result.stderr).toMatch(/downloaded icvdb-2026-11-20\.dump: [\d.]+ KiB, sha256 [0-9a-f]{64}\n/)
     expect(result.stdout).toContain('\nInstalled db-2026-11-20: 410 torrents, 1,206 files, 80 pack files')
     expect(readdirSync(join(dataDir, 'work'))).toEqual([])
   }, 60_000)
@@ -76,7 +76,7 @@ describe('icvdb-indexer import', () => {
     const dataDir = freshDataDir()
     const result = await runCli(['import', '/nonexistent/icvdb.dump', '--data-dir', dataDir])
     expect(result).toMatchObject({ code: 1, stdout: '' })
-    expect(result.stderr).toBe('Import failed: /nonexistent/icvdb.dump is not a readable file\n')
+    expect(result.stderr).toBe('Import of icvdb.dump failed: the file does not exist (/nonexistent/icvdb.dump)\n')
   })
 
   test('a file that is not a pg_dump archive fails and installs nothing', async () => {
@@ -89,6 +89,47 @@ describe('icvdb-indexer import', () => {
     expect(readdirSync(join(dataDir, 'work'))).toEqual([])
     expect(snapshotsOf(dataDir)).toEqual([])
   })
+})
+
+describe('icvdb-indexer import while the service runs', () => {
+  test('hands the file to the running service, shows its progress, and the service serves the snapshot', async () => {
+    const dataDir = freshDataDir()
+    const service = await startService(dataDir, { DB_AUTO_UPDATE: 'false' })
+    try {
+      expect(readFileSync(join(dataDir, 'state', 'service.url'), 'utf8')).toBe(`${service.base}\n`)
+      const result = await runCli(['import', FIXTURE, '--data-dir', dataDir])
+      expect(result.code).toBe(0)
+      expect(result.stderr).toContain(`handing over to the running service (pid ${service.child.pid}, ${service.base})`)
+      expect(result.stdout).toBe('Installed manual-icvdb-sample-1.14-gzip.dump (410 torrents) from icvdb-sample-1.14-gzip.dump\n')
+      const status = await (await service.fetch('/webapi/status')).json()
+      expect(status.updater.installed_version).toBe('manual-icvdb-sample-1.14-gzip.dump')
+      const feed = await (await service.fetch('/api?t=search&q=Breaking+Bad')).text()
+      expect(feed).toContain('Breaking.Bad.S01E01.Pilot.ITA.ENG.1080p.BluRay.x264-GRP')
+
+      const missing = await runCli(['import', '/nonexistent/icvdb.dump', '--data-dir', dataDir])
+      expect(missing.code).toBe(1)
+      expect(missing.stderr).toEndWith('icvdb.dump cannot be installed: the file does not exist\n')
+    } finally {
+      await service.kill('SIGTERM')
+    }
+    expect(readdirSync(join(dataDir, 'state'))).not.toContain('service.url')
+  }, 60_000)
+})
+
+describe('icvdb-indexer check while the service runs', () => {
+  test('asks the running service to check and follows it to the end', async () => {
+    const dataDir = freshDataDir()
+    const service = await startService(dataDir, { DB_AUTO_UPDATE: 'false', SNAPSHOT_RELEASE_URL: fake.url })
+    try {
+      const result = await runCli(['check', '--data-dir', dataDir])
+      expect(result.code).toBe(0)
+      expect(result.stderr).toContain('handing over to the running service')
+      expect(result.stdout).toEndWith('Installed db-2026-11-20 (410 torrents)\n')
+      expect((await (await service.fetch('/webapi/status')).json()).updater.installed_version).toBe('db-2026-11-20')
+    } finally {
+      await service.kill('SIGTERM')
+    }
+  }, 60_000)
 })
 
 describe('icvdb-indexer check', () => {

@@ -34,6 +34,9 @@ describe('updates', () => {
   test('Check now shows the download progressing to completion, then the installed snapshot', async () => {
     const { page } = browser
     await page.getByTestId('check-now').click()
+    // While it runs, Last and Next check tell the truth instead of "Never".
+    await page.getByTestId('last-check').getByText(/^Running now \(started /).waitFor()
+    await page.getByTestId('next-check').getByText('After the check that is running').waitFor()
     const seen: Array<{ phase: string | null; percent: string | null }> = []
     const deadline = Date.now() + 30_000
     while (Date.now() < deadline) {
@@ -52,6 +55,8 @@ describe('updates', () => {
     await page.getByTestId('installed-version').getByText('db-2026-11-20').waitFor()
     await page.getByTestId('database').getByText('Connected').waitFor()
     expect(await page.getByTestId('update-done').textContent()).toContain('Installed db-2026-11-20')
+    await page.locator('[data-testid="check-now"][data-state="ok"]').waitFor()
+    expect(await page.getByTestId('snapshot-origin').textContent()).toBe('SourceAutomatic update · icvdb-2026-11-20.dump')
   })
 
   test('a failed update is explained in words on the dashboard', async () => {
@@ -61,7 +66,8 @@ describe('updates', () => {
     await page.getByTestId('check-now').click()
     const failed = page.getByTestId('update-failed')
     await failed.waitFor()
-    expect(await failed.textContent()).toMatch(/^Failed: .*(checksum|SHA-256|sha256)/i)
+    expect(await failed.textContent()).toMatch(/^Failed.*does not match its published checksum/)
+    expect(await failed.locator('code').textContent()).toMatch(/checksum mismatch/)
     await page.getByTestId('last-error').waitFor()
     // The snapshot that was serving keeps serving.
     expect(await page.getByTestId('installed-version').textContent()).toContain('db-2026-11-20')

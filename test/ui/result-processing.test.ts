@@ -78,10 +78,11 @@ describe('custom rules', () => {
     expect(await page.getByTestId('score').first().textContent()).toBe('500')
   })
 
-  test('the schema checks a rule as it is edited, with the server’s sentence', async () => {
+  test('the schema checks a rule as it is edited: what to do, with the server’s sentence one click away', async () => {
     const page = await openRules()
     await rule(page, 0).getByLabel('Points').fill('5000')
-    await rule(page, 0).getByTestId('rule-error').getByText('rule 0 score is out of range').waitFor()
+    await rule(page, 0).getByTestId('rule-error').getByText('Rule 1: the score must be between -1,000 and 1,000.').waitFor()
+    expect(await rule(page, 0).getByTestId('rule-error').locator('code').textContent()).toBe('rule 0 score is out of range')
     await rule(page, 0).getByLabel('Points').fill('500')
     await rule(page, 0).getByTestId('rule-error').waitFor({ state: 'detached' })
   })
@@ -90,9 +91,10 @@ describe('custom rules', () => {
     const page = await openRules()
     await page.getByTestId('add-rule').click()
     await page.getByTestId('save-rules').click()
-    const message = 'rule 2 requires a bounded text value'
+    const message = 'Rule 3: enter a text of 1 to 512 characters.'
     await page.getByTestId('toast-error').getByText(message).waitFor()
-    expect(await rule(page, 2).getByTestId('rule-error').textContent()).toBe(message)
+    expect(await rule(page, 2).getByTestId('rule-error').locator('.error-human').textContent()).toBe(message)
+    expect(await rule(page, 2).getByTestId('rule-error').locator('code').textContent()).toBe('rule 2 requires a bounded text value')
     expect(await rule(page, 0).getByTestId('rule-error').count()).toBe(0)
     expect((await saved()).custom_rules).toHaveLength(2)
     await page.getByRole('button', { name: 'Delete rule 3' }).click()

@@ -76,11 +76,11 @@ test('Copy magnet puts the release’s magnet link on the clipboard', async () =
   const row = page.getByTestId('result').first()
   await row.waitFor()
   const title = (await row.locator('.release-title').textContent()) ?? ''
-  await page.getByRole('button', { name: `Copy the magnet link of ${title}` }).click()
+  await page.getByRole('button', { name: `Copy magnet ${title}` }).click()
   await page.getByTestId('toast-success').getByText('Magnet link copied').waitFor()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^magnet:\?xt=urn:btih:[0-9a-f]{40}&dn=/)
-  expect(copied).toBe((await row.locator('a.release-title').getAttribute('href')) ?? '')
+  expect(copied).toBe((await row.locator('a.magnet-link').getAttribute('href')) ?? '')
 })
 
 test('a bad parameter is reported with the server’s sentence', async () => {

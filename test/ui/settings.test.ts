@@ -53,9 +53,10 @@ describe('saving', () => {
     const page = await openSettings()
     await page.getByLabel('Prowlarr URL').fill('http://admin:hunter2@prowlarr:9696')
     await page.getByRole('button', { name: 'Save' }).click()
-    const message = 'manager.url must be an absolute HTTP URL without credentials'
+    const message = 'The Prowlarr URL must be a full address such as http://prowlarr:9696, without a user name or password.'
     await page.locator('#manager-url-error').getByText(message).waitFor()
     await page.getByTestId('toast-error').getByText(message).waitFor()
+    expect(await page.locator('#manager-url-error code').textContent()).toBe('manager.url must be an absolute HTTP URL without credentials')
     expect((await settings()).manager.url).toBe('')
   })
 
@@ -64,7 +65,8 @@ describe('saving', () => {
     await page.getByLabel('Check every').fill('0.5')
     await page.getByLabel('Unit').selectOption('minutes')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.locator('#interval-amount-error').getByText('database_update.interval_seconds must be between 60 and 604800').waitFor()
+    await page.locator('#interval-amount-error').getByText('The update interval must be between 1 minute and 7 days.').waitFor()
+    expect(await page.locator('#interval-amount-error code').textContent()).toBe('database_update.interval_seconds must be between 60 and 604800')
   })
 })
 
@@ -140,8 +142,8 @@ describe('Prowlarr', () => {
     const page = await fillManager(wrong)
     await page.getByTestId('test-manager').click()
     const outcome = page.getByTestId('manager-outcome')
-    await outcome.getByText(/^Manager request failed/).waitFor()
-    expect(await outcome.textContent()).toContain('Manager returned HTTP 401')
+    await outcome.getByText(/^Prowlarr refused the API key/).waitFor()
+    expect(await outcome.locator('code').textContent()).toBe('Manager returned HTTP 401')
     expect(await page.getByTestId('test-manager').getAttribute('data-state')).toBe('error')
     expect(await page.content()).not.toContain(wrong)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { EnvError, parseOverrides, parseRuntimeEnv } from '../../../runtime/env.ts'
+import { createLog } from '../../../runtime/log.ts'
 
 describe('parseOverrides', () => {
   test('accepts the boolean spellings of product.md §3 in any case', () => {
@@ -47,5 +48,31 @@ describe('parseRuntimeEnv', () => {
     expect(parseRuntimeEnv({ RELEASE_TITLES: 'normalised' }).releaseTitles).toBe('normalised')
     expect(parseRuntimeEnv({ RELEASE_TITLES: '' }).releaseTitles).toBe('normalised')
     expect(() => parseRuntimeEnv({ RELEASE_TITLES: 'raw' })).toThrow('RELEASE_TITLES must be one of normalised, original')
+  })
+})
+
+describe('LOG_LEVEL and UPLOAD_MAX_BYTES', () => {
+  test('LOG_LEVEL defaults to info, accepts the four levels in any case, and names what it accepts', () => {
+    expect(parseRuntimeEnv({}).logLevel).toBe('info')
+    expect(parseRuntimeEnv({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug')
+    expect(parseRuntimeEnv({ LOG_LEVEL: ' warn ' }).logLevel).toBe('warn')
+    expect(() => parseRuntimeEnv({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of debug, info, warn, error')
+  })
+
+  test('UPLOAD_MAX_BYTES defaults to 16 GiB and must be a positive integer', () => {
+    expect(parseRuntimeEnv({}).uploadMaxBytes).toBe(16 * 1024 ** 3)
+    expect(parseRuntimeEnv({ UPLOAD_MAX_BYTES: '4096' }).uploadMaxBytes).toBe(4096)
+    expect(() => parseRuntimeEnv({ UPLOAD_MAX_BYTES: '0' })).toThrow('UPLOAD_MAX_BYTES must be a positive number of bytes')
+  })
+})
+
+describe('the log level', () => {
+  test('lines below the level are not written; debug is off by default', () => {
+    const lines: string[] = []
+    const log = createLog({ sink: (line) => lines.push(line), level: 'info' })
+    log.debug('hidden')
+    log.info('shown')
+    log.warn('also shown')
+    expect(lines.map((line) => line.replace(/^\S+ \S+\s+/, ''))).toEqual(['shown', 'also shown'])
   })
 })

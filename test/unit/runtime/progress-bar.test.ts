@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createProgressBar, formatBytes, renderLine } from '../../../runtime/progress-bar.ts'
+import { createProgressBar, endProgressLine, formatBytes, renderLine } from '../../../runtime/progress-bar.ts'
 
 const sink = (isTTY: boolean) => {
   const writes: string[] = []
@@ -47,6 +47,18 @@ describe('createProgressBar', () => {
       '\n',
       'done\n',
     ])
+  })
+
+  test('a log line ends the open bar line first (endProgressLine), and the bar goes on below it', () => {
+    const { stream, writes } = sink(true)
+    let clock = 0
+    const bar = createProgressBar({ stream, width: 2, now: () => (clock += 200) })
+    bar.update('importing', 1, null, 'rows')
+    endProgressLine()
+    endProgressLine()
+    bar.update('importing', 2, null, 'rows')
+    bar.finish()
+    expect(writes).toEqual(['\rimporting    1 rows\x1b[K', '\n', '\rimporting    2 rows\x1b[K', '\n'])
   })
 
   test('a new phase starts a new line', () => {

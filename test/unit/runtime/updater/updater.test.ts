@@ -180,6 +180,35 @@ describe('schedule', () => {
     expect(updater.status().next_check).toBe(at(86_400_000))
   })
 
+  test('while an upload holds the updater, a due automatic check waits and runs once it is released', async () => {
+    makeUpdater()
+    const release = updater.hold()
+    updater.start()
+    clock.advance(0)
+    expect(updater.status().updating).toBe(false)
+    clock.advance(5000)
+    expect(updater.status().updating).toBe(false)
+    release()
+    release() // a second call changes nothing
+    clock.advance(5000)
+    expect(updater.status().updating).toBe(true)
+    await updater.check()
+    expect(updater.status().installed_version).toBe('db-2026-11-20')
+  })
+
+  test('an install by hand runs through the same import and switch, and is refused while a job runs', async () => {
+    makeUpdater()
+    const path = join(root, 'icvdb-2026-11-21.dump')
+    await Bun.write(path, dump)
+    const first = updater.install({ kind: 'file', path, name: 'icvdb-2026-11-21.dump' })
+    expect(first).not.toBeNull()
+    expect(updater.install({ kind: 'file', path, name: 'icvdb-2026-11-21.dump' })).toBeNull()
+    expect(await first).toMatchObject({ result: 'installed', tag: 'db-2026-11-21' })
+    expect(readInstalled(paths)?.origin).toEqual({ kind: 'file', name: 'icvdb-2026-11-21.dump' })
+    // A hand install is not a check: the schedule's last check is untouched.
+    expect(updater.status().last_check).toBeNull()
+  })
+
   test('with a snapshot installed the first check waits DB_UPDATE_START_DELAY (60 s by default)', async () => {
     makeUpdater()
     await updater.check()
