@@ -48,7 +48,8 @@ export const errorResponse = (error: unknown, request: Request, ctx: AppContext)
     return appErrorResponse(storage, request)
   }
   if (isAppError(error)) {
-    if (error.cause) ctx.log.debug(`${error.kind} on ${request.method} ${requestPath(request)}: ${error.message} (${describeError(error.cause) || 'no reason given'})`)
+    // At info (the default level): a client that dropped its body or sent broken JSON is worth one line with the reason.
+    if (error.cause) ctx.log.info(`${error.kind} on ${request.method} ${requestPath(request)}: ${error.message} (${describeError(error.cause) || 'no reason given'})`)
     return appErrorResponse(error, request)
   }
   const reason = error instanceof Error ? `${error.name}: ${error.message || 'no message'}` : `thrown ${describeError(error) || typeof error}`
