@@ -7,7 +7,11 @@ import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
 import { errorResponse } from './_errors.ts'
 import { maintenanceGate, originGuard } from './_guards.ts'
+import { getHealthz, getReadyz } from './get-health.ts'
+import { getLogs } from './get-logs.ts'
 import { getManagerStatus } from './get-manager-status.ts'
+import { getMetrics } from './get-metrics.ts'
+import { deleteRequests, getRequests } from './get-requests.ts'
 import { getResultProcessing } from './get-result-processing.ts'
 import { getSearch } from './get-search.ts'
 import { getSettings } from './get-settings.ts'
@@ -16,6 +20,7 @@ import { getStatus } from './get-status.ts'
 import { getTorznab } from './get-torznab.ts'
 import { getUiConfig } from './get-ui-config.ts'
 import { getUpdater } from './get-updater.ts'
+import { getUpdaterHistory } from './get-updater-history.ts'
 import { postManagerIndexer } from './post-manager-indexer.ts'
 import { postManagerTest } from './post-manager-test.ts'
 import { postUpdaterCheck } from './post-updater-check.ts'
@@ -39,6 +44,13 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['POST', '/webapi/updater/check', postUpdaterCheck],
   ['GET', '/webapi/search', getSearch],
   ['GET', '/webapi/ui-config', getUiConfig],
+  ['GET', '/webapi/requests', getRequests],
+  ['DELETE', '/webapi/requests', deleteRequests],
+  ['GET', '/webapi/updater/history', getUpdaterHistory],
+  ['GET', '/webapi/logs', getLogs],
+  ['GET', '/metrics', getMetrics],
+  ['GET', '/healthz', getHealthz],
+  ['GET', '/readyz', getReadyz],
 ]
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/webapi' || path.startsWith('/webapi/')

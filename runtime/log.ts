@@ -32,7 +32,7 @@ export const redactText = (text: string, secrets: readonly string[]): string => 
   return result
 }
 
-const consoleSink: LogSink = (line, level) => {
+export const consoleSink: LogSink = (line, level) => {
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)
 }

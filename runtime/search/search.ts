@@ -224,9 +224,9 @@ const rankedTitles = (db: Database, query: SearchQuery, rest: Fragment): SearchR
 const indexWalkPays = (db: Database, query: SearchQuery, matches: number): boolean =>
   matches * matches * 1.65 > (query.offset + query.limit) * tableRows(db) * 0.3
 
-// Rows of torrents (ids are dense from 1), for the walk's cost estimate; the snapshot never changes.
+// Rows of torrents (ids are dense from 1), for the walk's cost estimate and /metrics; the snapshot never changes.
 const sizes = new WeakMap<Database, number>()
-const tableRows = (db: Database): number => {
+export const tableRows = (db: Database): number => {
   if (!sizes.has(db)) sizes.set(db, (db.query('SELECT max(id) AS n FROM torrents').get() as { n: number | null }).n ?? 0)
   return sizes.get(db) as number
 }

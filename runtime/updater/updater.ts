@@ -15,6 +15,7 @@ import { downloadDump } from './download.ts'
 import { installDump } from './install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
+import { phaseDurations, type UpdateAttempt } from '../diagnostics/update-history.ts'
 import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
 
 export interface UpdaterDeps {
@@ -33,6 +34,8 @@ export interface UpdaterDeps {
   timeouts?: { releaseMs?: number; connectMs?: number; idleMs?: number }
   /** Test hook ICVDB_TEST_PAUSE_SWITCH_MS (see switch.ts). */
   switchPauseMs?: number
+  /** Told of every finished attempt (the update history of runtime/diagnostics). */
+  onAttempt?: (attempt: UpdateAttempt) => void
 }
 
 export const idleProgress = (): UpdaterProgress => ({
@@ -61,6 +64,12 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let running: Promise<CheckOutcome> | null = null
   let controller: AbortController | null = null
   let progress = idleProgress()
+  // When each phase of the running attempt began (ms), for the update history.
+  let phases: Array<[string, number]> = []
+  const setProgress = (next: UpdaterProgress): void => {
+    if (next.phase !== progress.phase || phases.length === 0) phases.push([next.phase, clock.now()])
+    progress = next
+  }
 
   const plan = () => {
     if (timer !== null) clock.clearTimeout(timer)
@@ -79,14 +88,14 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     const timeouts = deps.timeouts ?? {}
     const release = await discoverRelease({ url: deps.releaseUrl, userAgent: deps.userAgent, timeoutMs: timeouts.releaseMs, signal })
     latest = release.tag
-    progress = { ...progress, tag: release.tag }
+    setProgress({ ...progress, tag: release.tag })
     const installed = database.tag
     if (!isUpdate(release.tag, installed)) {
       const message = installed === release.tag ? `Already up to date (${installed})` : `Installed ${installed} is newer than ${release.tag}; no downgrade`
       return { result: 'up-to-date', tag: release.tag, message }
     }
     log.info(`snapshot ${release.tag} is available (installed: ${installed ?? 'none'}); downloading ${release.asset.name}`)
-    progress = { ...progress, phase: 'downloading', bytes_total: release.asset.size }
+    setProgress({ ...progress, phase: 'downloading', bytes_total: release.asset.size })
     const dumpPath = join(deps.paths.work, `${release.tag}-${randomUUID().slice(0, 8)}.dump`)
     await downloadDump({
       url: release.asset.url,
@@ -98,7 +107,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       connectTimeoutMs: timeouts.connectMs,
       idleTimeoutMs: timeouts.idleMs,
       signal,
-      onProgress: (done, total) => void (progress = { ...progress, bytes_done: done, bytes_total: total }),
+      onProgress: (done, total) => setProgress({ ...progress, bytes_done: done, bytes_total: total }),
     })
     const result = await installDump(
       { ...deps, switchPauseMs: deps.switchPauseMs, now: clock.now },
@@ -108,22 +117,23 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
         name: release.asset.name,
         removeDump: true,
         signal,
-        onProgress: (report) => void (progress = { ...progress, ...report }),
-        onSwitch: () => void (progress = { ...progress, phase: 'switching' }),
+        onProgress: (report) => setProgress({ ...progress, ...report }),
+        onSwitch: () => setProgress({ ...progress, phase: 'switching' }),
       },
     )
-    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
+    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)`, rows: result.counts.torrents }
   }
 
   const run = async (): Promise<CheckOutcome> => {
     controller = new AbortController()
-    progress = { ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) }
+    phases = []
+    setProgress({ ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) })
     let outcome: CheckOutcome
     try {
       outcome = await update(controller.signal)
       lastError = null
       failures = 0
-      progress = { ...progress, phase: 'done', message: outcome.message }
+      setProgress({ ...progress, phase: 'done', message: outcome.message })
       log.info(`update check: ${outcome.message}`)
     } catch (error) {
       // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
@@ -131,11 +141,12 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       lastError = log.redact(sentence)
       failures += 1
       outcome = { result: 'failed', tag: progress.tag, message: lastError }
-      progress = { ...progress, phase: 'failed', message: lastError }
+      setProgress({ ...progress, phase: 'failed', message: lastError })
       log.warn(`update check failed: ${lastError}`)
     }
     lastCheckAt = clock.now()
-    progress = { ...progress, finished_at: isoTime(lastCheckAt) }
+    setProgress({ ...progress, finished_at: isoTime(lastCheckAt) })
+    deps.onAttempt?.(attemptOf(outcome, progress, phases, lastCheckAt))
     return outcome
   }
 
@@ -185,5 +196,22 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       controller?.abort()
       await running
     },
+  }
+}
+
+/** A finished attempt as the update history keeps it (phases up to the final done or failed). */
+const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Array<[string, number]>, endMs: number): UpdateAttempt => {
+  const startMs = phases[0]?.[1] ?? endMs
+  const downloaded = phases.some(([phase]) => phase === 'downloading')
+  return {
+    started_at: new Date(startMs).toISOString(),
+    finished_at: new Date(endMs).toISOString(),
+    tag: outcome.tag,
+    outcome: outcome.result,
+    download_bytes: downloaded ? progress.bytes_total ?? progress.bytes_done : null,
+    rows: outcome.rows ?? null,
+    duration_seconds: Math.round((endMs - startMs) / 10) / 100,
+    phases: phaseDurations(phases.slice(0, -1), phases.at(-1)?.[1] ?? endMs),
+    error: outcome.result === 'failed' ? outcome.message : null,
   }
 }
