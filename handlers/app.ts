@@ -21,6 +21,7 @@ import { getTorznab } from './get-torznab.ts'
 import { getUiConfig } from './get-ui-config.ts'
 import { getUpdater } from './get-updater.ts'
 import { getUpdaterHistory } from './get-updater-history.ts'
+import { postDiagnosticsSearch } from './post-diagnostics-search.ts'
 import { postManagerIndexer } from './post-manager-indexer.ts'
 import { postManagerTest } from './post-manager-test.ts'
 import { postUpdaterCheck } from './post-updater-check.ts'
@@ -48,6 +49,7 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['DELETE', '/webapi/requests', deleteRequests],
   ['GET', '/webapi/updater/history', getUpdaterHistory],
   ['GET', '/webapi/logs', getLogs],
+  ['POST', '/webapi/diagnostics/search', postDiagnosticsSearch],
   ['GET', '/metrics', getMetrics],
   ['GET', '/healthz', getHealthz],
   ['GET', '/readyz', getReadyz],

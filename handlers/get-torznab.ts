@@ -11,7 +11,8 @@ import { linksFor } from '../runtime/torznab/links.ts'
 import { parseTorznabParams } from '../runtime/torznab/params.ts'
 import { redirect, xml } from './_respond.ts'
 
-const answer = async (request: Request, ctx: AppContext, trace: TorznabTrace): Promise<Response> => {
+/** The answer to one /api request, its feed left in `trace` (the explain report runs this too). */
+export const answerTorznab = async (request: Request, ctx: AppContext, trace: TorznabTrace): Promise<Response> => {
   const params = parseTorznabParams(new URL(request.url).searchParams)
   if (params.t === 'caps') return xml(buildCaps(ctx.version))
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
@@ -22,4 +23,4 @@ const answer = async (request: Request, ctx: AppContext, trace: TorznabTrace): P
 }
 
 export const getTorznab = (request: Request, ctx: AppContext): Promise<Response> =>
-  ctx.diagnostics.requests.observe(request, (trace) => answer(request, ctx, trace))
+  ctx.diagnostics.requests.observe(request, (trace) => answerTorznab(request, ctx, trace))
