@@ -53,7 +53,7 @@ const detailOf = async (response: Response): Promise<string> => {
   return `HTTP ${response.status}`
 }
 
-const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })

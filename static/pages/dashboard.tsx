@@ -8,6 +8,7 @@ import { useToast } from '../components/toasts.tsx'
 import { describeAge, formatDateTime, relativeTime, snapshotAgeDays } from '../format.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
+import { UpdateHistory } from './_update-history.tsx'
 import { isUpdateActive, UpdateProgress } from './_update-progress.tsx'
 
 const STATUS_POLL_MS = 15_000
@@ -98,6 +99,8 @@ export const Dashboard = () => {
           <StatusButton label={t('dashboard.checkNow')} run={checkNow} variant="primary" disabled={active} testId="check-now" />
         </div>
       </Section>
+      {/* Keyed by the last check: a finished check reloads the history. */}
+      <UpdateHistory key={info.last_check ?? 'never'} />
 
       <Section title={t('dashboard.manager')} description={t('dashboard.managerDescription')}>
         <ManagerRows configured={manager.configured} view={managerView} />
