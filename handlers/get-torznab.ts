@@ -18,6 +18,7 @@ export const answerTorznab = async (request: Request, ctx: AppContext, trace: To
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
   const processing = ctx.settings.effective().result_processing
   const links = linksFor(request, ctx.env.magnetTrackers)
+  trace.page = { limit: params.limit, offset: params.offset }
   trace.feed = await pooledSearchFeed(ctx.searchPool, ctx.database.current, params, processing, links, trace)
   return xml(trace.feed as string | Uint8Array<ArrayBuffer>)
 }

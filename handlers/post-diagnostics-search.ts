@@ -27,7 +27,7 @@ export const postDiagnosticsSearch = async (request: Request, ctx: AppContext): 
   const query = toQueryString(input.value)
   // The same URL and headers (Host, X-Forwarded-*) as a GET /api from this client: the same links.
   const apiRequest = new Request(new URL(`/api?${query}`, request.url), { headers: request.headers })
-  const trace: TorznabTrace = { feed: null, cacheHit: null }
+  const trace: TorznabTrace = { feed: null, cacheHit: null, page: null }
   // The snapshot and settings of this moment, for the answer and the analysis alike.
   const snapshot = ctx.database.current
   const processing = ctx.settings.effective().result_processing
@@ -42,7 +42,7 @@ export const postDiagnosticsSearch = async (request: Request, ctx: AppContext): 
     error = { code: thrown.code, description: thrown.message }
   }
   const analysis = error ? null : explainSearch({ db: snapshot?.db ?? null, request: parseTorznabParams(new URLSearchParams(query)), processing })
-  const facts = error ? null : feedFacts(xml)
+  const facts = error || !trace.page ? null : feedFacts(xml, trace.page)
   return json({
     report_version: REPORT_VERSION,
     application_version: ctx.version,

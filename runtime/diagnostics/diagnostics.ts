@@ -58,7 +58,7 @@ export const createDiagnostics = (options: DiagnosticsOptions): Diagnostics => {
 
 /** Recording off: the answer runs with a trace nobody reads. */
 const unrecorded = (): RequestHistory => ({
-  observe: (_request, answer) => answer({ feed: null, cacheHit: null }),
+  observe: (_request, answer) => answer({ feed: null, cacheHit: null, page: null }),
   list: () => [],
   clear: () => {},
   size: 0,

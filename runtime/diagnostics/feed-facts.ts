@@ -1,27 +1,24 @@
 /**
- * What a rendered Torznab feed answered, read back from its text: how many items and the `total` of
- * its torznab:response. The feed may be a string or (from the answer cache) its UTF-8 bytes; both are
- * scanned with native indexOf, a few microseconds for a page of 100 items.
+ * What a rendered Torznab feed answered, read back from its head: the `total` of its
+ * torznab:response, and so its item count. A feed's total is exact up to the end of its page and
+ * one past the page beyond it (search.ts capFor), so the page holds min(limit, total - offset)
+ * items: no scan of the ~100 KB of items (scanning them cost ~10 µs a request, measured).
+ * The feed may be a string or (from the answer cache) its UTF-8 bytes.
  */
-const ITEM = '<item>'
 const TOTAL = /<torznab:response offset="\d+" total="(\d+)"\/>/
 // The response element comes right after the channel header: well inside the first 1 KiB.
 const HEAD_BYTES = 1024
+const decoder = new TextDecoder()
 
 export interface FeedFacts {
   count: number
   total: number | null
 }
 
-const countIn = (text: { indexOf(search: string, from?: number): number }): number => {
-  let count = 0
-  for (let at = text.indexOf(ITEM); at !== -1; at = text.indexOf(ITEM, at + ITEM.length)) count++
-  return count
-}
-
-export const feedFacts = (feed: string | Uint8Array): FeedFacts => {
-  const text = typeof feed === 'string' ? feed : Buffer.from(feed.buffer, feed.byteOffset, feed.byteLength)
-  const head = typeof text === 'string' ? text.slice(0, HEAD_BYTES) : text.toString('utf8', 0, Math.min(HEAD_BYTES, text.length))
-  const total = TOTAL.exec(head)
-  return { count: countIn(text), total: total ? Number(total[1]) : null }
+export const feedFacts = (feed: string | Uint8Array, page: { limit: number; offset: number }): FeedFacts => {
+  const head = typeof feed === 'string' ? feed.slice(0, HEAD_BYTES) : decoder.decode(feed.subarray(0, HEAD_BYTES))
+  const match = TOTAL.exec(head)
+  if (!match) return { count: 0, total: null }
+  const total = Number(match[1])
+  return { count: Math.max(0, Math.min(page.limit, total - page.offset)), total }
 }

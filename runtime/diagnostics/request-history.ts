@@ -37,6 +37,8 @@ export interface TorznabTrace {
   feed: string | Uint8Array | null
   /** Set by the search pool when a feed job goes through the answer cache. */
   cacheHit: boolean | null
+  /** The page asked for, as /api parsed it (the feed's item count follows from its total). */
+  page: { limit: number; offset: number } | null
 }
 
 export interface RequestFilter {
@@ -64,10 +66,12 @@ export interface HistoryOptions {
   now?: () => number
 }
 
-const keptParams = (url: URL, redact: (text: string) => string): { t: string; params: Record<string, string> } => {
+const keptParams = (url: string, redact: (text: string) => string): { t: string; params: Record<string, string> } => {
   let t = 'search'
   const params: Record<string, string> = {}
-  for (const [name, value] of url.searchParams) {
+  const query = url.indexOf('?')
+  if (query === -1) return { t, params }
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
     const key = name.toLowerCase()
     if (key === 't' && value !== '') t = value.slice(0, 16)
     else if ((KEPT_PARAMS as readonly string[]).includes(key) && value !== '') params[key] = redact(value.slice(0, MAX_VALUE))
@@ -91,9 +95,9 @@ export const createRequestHistory = (options: HistoryOptions): RequestHistory =>
 
   const record = (request: Request, started: number, trace: TorznabTrace, error: unknown): void => {
     try {
-      const { t, params } = keptParams(new URL(request.url), options.redact)
+      const { t, params } = keptParams(request.url, options.redact)
       const client = clientOf(request.headers.get('user-agent'))
-      const facts = trace.feed !== null && error === undefined ? feedFacts(trace.feed) : null
+      const facts = trace.feed !== null && trace.page !== null && error === undefined ? feedFacts(trace.feed, trace.page) : null
       const entry: RequestRecord = {
         id: ++nextId,
         time: new Date(now()).toISOString(),
@@ -117,7 +121,7 @@ export const createRequestHistory = (options: HistoryOptions): RequestHistory =>
   return {
     async observe(request, answer) {
       const started = performance.now()
-      const trace: TorznabTrace = { feed: null, cacheHit: null }
+      const trace: TorznabTrace = { feed: null, cacheHit: null, page: null }
       try {
         const result = await answer(trace)
         record(request, started, trace, undefined)

@@ -54,6 +54,18 @@ describe('what a request leaves in the history', () => {
   })
 
   test.each([
+    ['t=search&q=breaking+bad&limit=3&offset=2'],
+    ['t=search&q=breaking+bad&limit=50&offset=5'],
+    ['t=search&q=breaking+bad&offset=900'],
+    ['t=tvsearch&imdbid=tt0903747&limit=4'],
+    ['t=movie&cat=2000&limit=500'],
+  ])('the count is the number of items answered: %s', async (query) => {
+    const body = await (await api(query, SONARR)).text()
+    const [record] = (await history()).requests
+    expect(record.count).toBe(body.split('<item>').length - 1)
+  })
+
+  test.each([
     ['Radarr/5.26.2.10099 (alpine 3.21)', 'Radarr', '5.26.2.10099'],
     ['Prowlarr/1.37.0.5076 (debian 12)', 'Prowlarr', '1.37.0.5076'],
     ['Lidarr/2.12.4.4658', 'Lidarr', '2.12.4.4658'],

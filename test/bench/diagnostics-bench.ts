@@ -1,0 +1,141 @@
+/**
+ * What recording costs: the service with the request history on (REQUEST_HISTORY_SIZE=1000, the
+ * default) and off (0), driven by wrk in interleaved rounds (off/on, on/off, …) so the machine's
+ * noise falls on both; throughput and p99 per round, their medians and spread. Then, in-process,
+ * the cost of one observe() and the memory of a full ring. Run apart from `bun test`:
+ *
+ *     bun test/bench/diagnostics-bench.ts [--rounds 6] [--seconds 5] [--clients 8] [--dump path.dump]
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createMetrics } from '../../runtime/diagnostics/metrics.ts'
+import { createRequestHistory, type TorznabTrace } from '../../runtime/diagnostics/request-history.ts'
+import { createLog } from '../../runtime/log.ts'
+import { percentile } from './load.ts'
+import { serverCommand, startServer, type RunningServer } from './server-bench.ts'
+import { runWrk } from './wrk.ts'
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '8' },
+    dump: { type: 'string', default: join(import.meta.dir, '../fixtures/snapshots/icvdb-sample-1.16-gzip.dump') },
+  },
+})
+const ROUNDS = Number(values.rounds)
+const SECONDS = Number(values.seconds)
+const CLIENTS = Number(values.clients)
+
+// What the *arr apps send: RSS syncs (answer-cache hits), id searches, seasons, title words; an apikey on each.
+const PATHS = [
+  '/api?t=tvsearch&cat=5000,5030,5040&extended=1&apikey=bench0123456789&offset=0&limit=100',
+  '/api?t=movie&cat=2000,2040&extended=1&apikey=bench0123456789&offset=0&limit=100',
+  '/api?t=movie&imdbid=tt1375666&apikey=bench0123456789&extended=1',
+  '/api?t=tvsearch&imdbid=tt0903747&season=2&ep=5&apikey=bench0123456789&extended=1',
+  '/api?t=tvsearch&imdbid=tt0903747&season=3&apikey=bench0123456789',
+  '/api?t=search&q=breaking+bad&apikey=bench0123456789&extended=1',
+  '/api?t=search&q=dune&apikey=bench0123456789',
+  '/api?t=tvsearch&q=lost&season=4&apikey=bench0123456789',
+]
+
+const importInto = async (dataDir: string): Promise<void> => {
+  const command = serverCommand().command
+  const child = Bun.spawn([...command, 'import', values.dump as string, '--data-dir', dataDir], { stdout: 'ignore', stderr: 'pipe' })
+  if ((await child.exited) !== 0) throw new Error(`import failed: ${await new Response(child.stderr).text()}`)
+}
+
+const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50)
+const spread = (list: number[]) => `${Math.min(...list).toFixed(1)}–${Math.max(...list).toFixed(1)}`
+
+const loadRounds = async (servers: Record<'off' | 'on', RunningServer>) => {
+  const figures = { off: { rps: [] as number[], p99: [] as number[] }, on: { rps: [] as number[], p99: [] as number[] } }
+  for (let round = 0; round < ROUNDS; round++) {
+    const order: Array<'off' | 'on'> = round % 2 === 0 ? ['off', 'on'] : ['on', 'off']
+    for (const mode of order) {
+      const summary = await runWrk(servers[mode].url, PATHS, { clients: CLIENTS, seconds: SECONDS })
+      if (summary.errors > 0) throw new Error(`${mode}: ${summary.errors} bad answers`)
+      figures[mode].rps.push(summary.requests_per_second)
+      figures[mode].p99.push(summary.ms.p99)
+      console.log(`round ${round + 1} ${mode.padEnd(3)} ${summary.requests_per_second.toFixed(0).padStart(6)} req/s  p99 ${summary.ms.p99.toFixed(2)} ms`)
+    }
+  }
+  for (const mode of ['off', 'on'] as const) {
+    console.log(`${mode.padEnd(3)} median ${median(figures[mode].rps).toFixed(0)} req/s (rounds ${spread(figures[mode].rps)}), p99 median ${median(figures[mode].p99).toFixed(2)} ms (${spread(figures[mode].p99)})`)
+  }
+  const rps = (median(figures.on.rps) / median(figures.off.rps) - 1) * 100
+  const p99 = (median(figures.on.p99) / median(figures.off.p99) - 1) * 100
+  console.log(`recording on vs off: throughput ${rps >= 0 ? '+' : ''}${rps.toFixed(1)}%, p99 ${p99 >= 0 ? '+' : ''}${p99.toFixed(1)}%`)
+}
+
+const metricsWithoutService = () =>
+  createMetrics({
+    snapshot: () => null,
+    updater: () => ({ phase: 'idle', updating: false, bytesDone: 0, rowsDone: 0 }),
+    lastAttempt: () => null,
+    manager: () => ({ configured: true, connected: true }),
+    historySize: () => 0,
+  })
+
+/** One observe() around an already-made answer (redaction and metrics included), without HTTP or search. */
+const observeCost = async (feed: string): Promise<number> => {
+  const log = createLog({ sink: () => {}, secrets: () => ['b7f0c2d94e1a4c3f8e6d5a2b1c0f9e8d'] })
+  const history = createRequestHistory({ redact: log.redact, onRecord: metricsWithoutService().observe })
+  const request = new Request(`http://127.0.0.1${PATHS[5]}`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941 (debian 12)' } })
+  const answer = async (trace: TorznabTrace) => {
+    trace.feed = feed
+    trace.page = { limit: 100, offset: 0 }
+  }
+  const runs = 100_000
+  for (let i = 0; i < 1000; i++) await history.observe(request, answer)
+  const started = performance.now()
+  for (let i = 0; i < runs; i++) await history.observe(request, answer)
+  const withRecording = performance.now() - started
+  const bare = performance.now()
+  for (let i = 0; i < runs; i++) await answer({ feed: null, cacheHit: null, page: null })
+  return ((withRecording - (performance.now() - bare)) / runs) * 1000
+}
+
+/** Heap held by a full ring of 1,000 records (each with a 30- or a 200-character q). */
+const ringMemory = async (q: string): Promise<number> => {
+  Bun.gc(true)
+  const before = process.memoryUsage().heapUsed
+  const history = createRequestHistory({ redact: (text) => text })
+  for (let i = 0; i < 1000; i++) {
+    const request = new Request(`http://127.0.0.1/api?t=tvsearch&q=${encodeURIComponent(`${q}${i}`)}&imdbid=tt0903747&season=2&ep=5&cat=5000,5030&limit=100&offset=0`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } })
+    await history.observe(request, async (trace) => {
+      trace.feed = '<torznab:response offset="0" total="1"/><item>'
+      trace.page = { limit: 100, offset: 0 }
+    })
+  }
+  Bun.gc(true)
+  const used = process.memoryUsage().heapUsed - before
+  if (history.size !== 1000) throw new Error('ring not full')
+  return used
+}
+
+const main = async () => {
+  const root = mkdtempSync(join(tmpdir(), 'icvdb-diag-bench-'))
+  const servers: Partial<Record<'off' | 'on', RunningServer>> = {}
+  try {
+    console.log(`dump ${values.dump}; ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CLIENTS} wrk connections; server: ${serverCommand().kind}`)
+    for (const mode of ['off', 'on'] as const) {
+      const dataDir = join(root, mode)
+      await importInto(dataDir)
+      servers[mode] = await startServer(dataDir, serverCommand(), { REQUEST_HISTORY_SIZE: mode === 'on' ? '1000' : '0' })
+    }
+    await loadRounds(servers as Record<'off' | 'on', RunningServer>)
+  } finally {
+    for (const server of Object.values(servers)) await server?.stop()
+    rmSync(root, { recursive: true, force: true })
+  }
+  const page = `<torznab:response offset="0" total="100"/>\n${'<item><title>x</title></item>\n'.repeat(100)}`
+  console.log(`observe() on a 100-item feed: ${(await observeCost(page)).toFixed(2)} µs a request (in-process, 100,000 runs)`)
+  for (const q of ['breaking bad s02e05 1080p ita', 'x'.repeat(200)]) {
+    console.log(`full ring (1,000 records, q of ${q.length} chars): ${((await ringMemory(q)) / 1024).toFixed(0)} KiB of heap`)
+  }
+}
+
+await main()
