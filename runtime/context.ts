@@ -92,16 +92,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
 
   const maintenance: Maintenance = { active: false }
   const clock = options.clock ?? systemClock
-  let updater: Updater | undefined
-  let manager: ManagerService | undefined
-  const diagnostics = createDiagnostics({
-    stateDirectory: paths.state,
-    log,
-    logs: logLines,
-    historySize: historySizeFromEnv(options.env ?? process.env),
-    sources: diagnosticSources(database, paths, () => updater, () => manager, settings),
-  })
-  updater = createUpdater({
+  const updater = createUpdater({
     settings,
     database,
     maintenance,
@@ -114,9 +105,17 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     startDelaySeconds: env.startDelaySeconds,
     timeouts: options.updaterTimeouts,
     switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
-    onAttempt: diagnostics.updateFinished,
+    // Attempts end long after start-up: diagnostics exists by then.
+    onAttempt: (attempt) => diagnostics.updateFinished(attempt),
   })
-  manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
+  const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
+  const diagnostics = createDiagnostics({
+    stateDirectory: paths.state,
+    log,
+    logs: logLines,
+    historySize: historySizeFromEnv(options.env ?? process.env),
+    sources: diagnosticSources(database, paths, updater, manager, settings),
+  })
   const searchPool = createSearchPool({
     size: searchWorkersFromEnv(options.env ?? process.env),
     cacheBytes: answerCacheBytesFromEnv(options.env ?? process.env),
@@ -148,8 +147,8 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
 const diagnosticSources = (
   database: SnapshotDatabase,
   paths: DataPaths,
-  updater: () => Updater | undefined,
-  manager: () => ManagerService | undefined,
+  updater: Updater,
+  manager: ManagerService,
   settings: SettingsStore,
 ): DiagnosticsOptions['sources'] => {
   // One read of the install record per snapshot: it changes only with the snapshot.
@@ -162,12 +161,12 @@ const diagnosticSources = (
       return { tag: current.tag, rows: snapshotRows(current.db), installedAt: installed.record?.installed_at ?? null }
     },
     updater: () => {
-      const progress = updater()?.progress()
-      return { phase: progress?.phase ?? 'idle', updating: updater()?.status().updating ?? false, bytesDone: progress?.bytes_done ?? 0, rowsDone: progress?.rows_done ?? 0 }
+      const progress = updater.progress()
+      return { phase: progress.phase, updating: updater.status().updating, bytesDone: progress.bytes_done, rowsDone: progress.rows_done }
     },
     manager: () => {
       const { url, api_key } = settings.effective().manager
-      return { configured: url !== '' && api_key !== '', connected: manager()?.summary().connected ?? null }
+      return { configured: url !== '' && api_key !== '', connected: manager.summary().connected }
     },
   }
 }
