@@ -19,3 +19,21 @@ export const clientOf = (userAgent: string | null): Client => {
   if (!match) return { name: 'other', version: null }
   return { name: CANONICAL.get(match[1].toLowerCase()) as ClientName, version: match[2] ?? null }
 }
+
+// A service sees a handful of User-Agents (one per *arr instance): each is parsed once.
+const CACHED_AGENTS = 64
+
+/** clientOf() remembered per User-Agent text, at most CACHED_AGENTS of them. */
+export class ClientCache {
+  readonly #known = new Map<string, Client>()
+
+  of(userAgent: string | null): Client {
+    if (userAgent === null || userAgent.length > 256) return clientOf(userAgent)
+    let client = this.#known.get(userAgent)
+    if (client === undefined) {
+      if (this.#known.size >= CACHED_AGENTS) this.#known.clear()
+      this.#known.set(userAgent, (client = clientOf(userAgent)))
+    }
+    return client
+  }
+}

@@ -15,10 +15,19 @@ export interface FeedFacts {
   total: number | null
 }
 
-export const feedFacts = (feed: string | Uint8Array, page: { limit: number; offset: number }): FeedFacts => {
+// A cached answer is the same byte array each time it is served: its total is read once.
+const cachedTotals = new WeakMap<Uint8Array, number | null>()
+
+const totalOf = (feed: string | Uint8Array): number | null => {
+  if (typeof feed !== 'string' && cachedTotals.has(feed)) return cachedTotals.get(feed) as number | null
   const head = typeof feed === 'string' ? feed.slice(0, HEAD_BYTES) : decoder.decode(feed.subarray(0, HEAD_BYTES))
   const match = TOTAL.exec(head)
-  if (!match) return { count: 0, total: null }
-  const total = Number(match[1])
-  return { count: Math.max(0, Math.min(page.limit, total - page.offset)), total }
+  const total = match ? Number(match[1]) : null
+  if (typeof feed !== 'string') cachedTotals.set(feed, total)
+  return total
+}
+
+export const feedFacts = (feed: string | Uint8Array, page: { limit: number; offset: number }): FeedFacts => {
+  const total = totalOf(feed)
+  return { count: total === null ? 0 : Math.max(0, Math.min(page.limit, total - page.offset)), total }
 }

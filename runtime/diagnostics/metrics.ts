@@ -3,9 +3,10 @@
  * latency histogram move with each recorded /api request; the rest (snapshot, updater, manager) is
  * read from the running service at scrape time. One registry per service context, never the global one.
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { RequestRecord } from './request-history.ts'
+import { Counter, Gauge, Registry } from 'prom-client'
+import type { StoredRecord } from './request-history.ts'
 import { isEmptyAnswer } from './request-history.ts'
+import { RequestCounters, type CountedRequest } from './request-counters.ts'
 import type { UpdateAttempt } from './update-history.ts'
 
 const UPDATE_PHASES = ['idle', 'checking', 'downloading', 'importing', 'indexing', 'validating', 'switching', 'done', 'failed'] as const
@@ -20,17 +21,13 @@ export interface MetricSources {
 }
 
 export interface Metrics {
-  observe(record: RequestRecord): void
+  observe(record: StoredRecord): void
   attempt(attempt: UpdateAttempt): void
   text(): Promise<string>
   readonly contentType: string
 }
 
-// Label values are bounded (a LAN client may send any `t`): unknown functions share one series.
-const FUNCTIONS = new Set(['caps', 'search', 'tvsearch', 'movie', 'get'])
-const functionLabel = (t: string): string => (FUNCTIONS.has(t) ? t : 'unknown')
-
-const outcomeOf = (record: RequestRecord): string => (record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered')
+const outcomeOf = (record: StoredRecord): CountedRequest['outcome'] => (record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered')
 
 /** Seconds since the snapshot's date: a `db-YYYY-MM-DD` tag tells it, else the install time. */
 export const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
@@ -39,19 +36,36 @@ export const snapshotAgeSeconds = (tag: string, installedAt: string | null, now:
   return Number.isFinite(since) ? Math.max(0, Math.round((now - since) / 1000)) : null
 }
 
+const LATENCY = 'icvdb_torznab_request_duration_seconds'
+
+/** A counter whose values are read from `counts` at scrape time. */
+const countedCounter = (registers: Registry[], name: string, help: string, labelNames: string[], counts: () => Iterable<[Record<string, string>, number]>) =>
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      this.reset()
+      for (const [labels, value] of counts()) this.inc(labels, value)
+    },
+  })
+
 export const createMetrics = (sources: MetricSources, now: () => number = Date.now): Metrics => {
   const registry = new Registry()
   const registers = [registry]
-  const requests = new Counter({ name: 'icvdb_torznab_requests_total', help: 'Torznab /api requests by function, client and outcome (answered, empty, error)', labelNames: ['t', 'client', 'outcome'], registers })
-  const latency = new Histogram({
-    name: 'icvdb_torznab_request_duration_seconds',
-    help: 'Time to answer a Torznab /api request',
-    labelNames: ['t'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers,
+  const counters = new RequestCounters()
+  countedCounter(registers, 'icvdb_torznab_requests_total', 'Torznab /api requests by function, client and outcome (answered, empty, error)', ['t', 'client', 'outcome'], () => counters.requestCounts())
+  countedCounter(registers, 'icvdb_torznab_empty_answers_total', 'Searches answered with no item', ['t', 'client'], function* () {
+    for (const [{ t, client, outcome }, value] of counters.requestCounts()) if (outcome === 'empty') yield [{ t, client }, value]
   })
-  const empty = new Counter({ name: 'icvdb_torznab_empty_answers_total', help: 'Searches answered with no item', labelNames: ['t', 'client'], registers })
-  const cache = new Counter({ name: 'icvdb_answer_cache_lookups_total', help: 'Feed answers looked up in the answer cache, by result (hit, miss)', labelNames: ['result'], registers })
+  countedCounter(registers, 'icvdb_answer_cache_lookups_total', 'Feed answers looked up in the answer cache, by result (hit, miss)', ['result'], () => [
+    [{ result: 'hit' }, counters.cache[0]],
+    [{ result: 'miss' }, counters.cache[1]],
+  ])
+  // The latency histogram is kept by RequestCounters and handed to the registry in prom-client's value shape.
+  const histogram = { name: LATENCY, help: 'Time to answer a Torznab /api request', type: 'histogram', aggregator: 'sum' }
+  registry.registerMetric({ ...histogram, get: async () => ({ ...histogram, values: counters.histogramValues(LATENCY) }), reset: () => {} } as unknown as Gauge)
   const attempts = new Counter({ name: 'icvdb_update_attempts_total', help: 'Snapshot update attempts since start, by outcome', labelNames: ['outcome'], registers })
   for (const outcome of ['installed', 'up-to-date', 'failed']) attempts.inc({ outcome }, 0)
 
@@ -111,14 +125,7 @@ export const createMetrics = (sources: MetricSources, now: () => number = Date.n
   gauge('process_resident_memory_bytes', 'Resident memory of the process', () => process.memoryUsage().rss)
 
   return {
-    observe(record) {
-      const client = record.client
-      const t = functionLabel(record.t)
-      requests.inc({ t, client, outcome: outcomeOf(record) })
-      latency.observe({ t }, record.duration_ms / 1000)
-      if (isEmptyAnswer(record)) empty.inc({ t, client })
-      if (record.cache_hit !== null) cache.inc({ result: record.cache_hit ? 'hit' : 'miss' })
-    },
+    observe: (record) => counters.add({ t: record.t, client: record.client, outcome: outcomeOf(record), seconds: record.duration_ms / 1000, cacheHit: record.cache_hit }),
     attempt: (attempt) => attempts.inc({ outcome: attempt.outcome }),
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -100,6 +100,13 @@ describe('what a request leaves in the history', () => {
     expect([first.cache_hit, second.cache_hit]).toEqual([false, true])
   })
 
+  test('names in any case, escapes and + decoded as /api reads them; unknown names dropped', async () => {
+    await api('T=movie&Q=caf%C3%A9+cr%C3%A8me&IMDBID=tt1375666&q%3D=x&Extended=1&limit=5&bad%ZZ=1')
+    const [record] = (await history()).requests
+    expect(record.t).toBe('movie')
+    expect(record.params).toEqual({ q: 'café crème', imdbid: 'tt1375666', limit: '5' })
+  })
+
   test('newest first, and DELETE clears', async () => {
     await api('t=search&q=first')
     await api('t=search&q=second')
