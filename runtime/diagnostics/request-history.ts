@@ -7,7 +7,7 @@
 import { TorznabError } from '../torznab/errors.ts'
 import { ClientCache, type ClientName } from './clients.ts'
 import { feedFacts } from './feed-facts.ts'
-import { Ring } from './ring.ts'
+import { RequestRing } from './request-ring.ts'
 
 export const DEFAULT_HISTORY_SIZE = 1000
 /** Parameters worth keeping to understand a request; anything else (apikey, extended…) is dropped. */
@@ -116,7 +116,7 @@ const matches = (record: StoredRecord, filter: RequestFilter): boolean =>
     (filter.only === 'problems' && (isEmptyAnswer(record) || record.error_code !== null)))
 
 export const createRequestHistory = (options: HistoryOptions): RequestHistory => {
-  const ring = new Ring<StoredRecord>(options.capacity ?? DEFAULT_HISTORY_SIZE)
+  const ring = new RequestRing(options.capacity ?? DEFAULT_HISTORY_SIZE)
   const now = options.now ?? (() => Date.now())
   let nextId = 0
   const clients = new ClientCache()
@@ -139,7 +139,7 @@ export const createRequestHistory = (options: HistoryOptions): RequestHistory =>
         cache_hit: trace.cacheHit,
         error_code: error === undefined ? null : error instanceof TorznabError ? error.code : 900,
       }
-      ring.push(entry)
+      ring.push(entry, client)
       options.onRecord?.(entry)
     } catch {
       // Diagnostics must never cost the client its answer.

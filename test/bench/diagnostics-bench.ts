@@ -4,9 +4,9 @@
  * noise falls on both; throughput and p99 per round, their medians and spread. Then, in-process,
  * the cost of one observe() and the memory of a full ring. Run apart from `bun test`:
  *
- *     bun test/bench/diagnostics-bench.ts [--rounds 6] [--seconds 5] [--clients 8] [--dump path.dump]
+ *     bun test/bench/diagnostics-bench.ts [--rounds 6] [--seconds 5] [--clients 8] [--dump path.dump] [--same] [--size 1000]
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -22,6 +22,10 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '8' },
+    /** An A/A run: both services record (how far apart two identical processes measure). */
+    same: { type: 'boolean', default: false },
+    /** REQUEST_HISTORY_SIZE of the recording service. */
+    size: { type: 'string', default: '1000' },
     dump: { type: 'string', default: join(import.meta.dir, '../fixtures/snapshots/icvdb-sample-1.16-gzip.dump') },
   },
 })
@@ -47,24 +51,36 @@ const importInto = async (dataDir: string): Promise<void> => {
   if ((await child.exited) !== 0) throw new Error(`import failed: ${await new Response(child.stderr).text()}`)
 }
 
+/** CPU seconds (user + system, every thread) a process has used, from /proc. */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50)
 const spread = (list: number[]) => `${Math.min(...list).toFixed(1)}–${Math.max(...list).toFixed(1)}`
 
 const loadRounds = async (servers: Record<'off' | 'on', RunningServer>) => {
-  const figures = { off: { rps: [] as number[], p99: [] as number[] }, on: { rps: [] as number[], p99: [] as number[] } }
+  const figures = { off: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] }, on: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] } }
   for (let round = 0; round < ROUNDS; round++) {
     const order: Array<'off' | 'on'> = round % 2 === 0 ? ['off', 'on'] : ['on', 'off']
     for (const mode of order) {
+      const cpuBefore = cpuSeconds(servers[mode].pid)
       const summary = await runWrk(servers[mode].url, PATHS, { clients: CLIENTS, seconds: SECONDS })
       if (summary.errors > 0) throw new Error(`${mode}: ${summary.errors} bad answers`)
+      // The service's own CPU per request: far less sensitive than throughput to what else runs.
+      const cpu = ((cpuSeconds(servers[mode].pid) - cpuBefore) / summary.requests) * 1e6
       figures[mode].rps.push(summary.requests_per_second)
       figures[mode].p99.push(summary.ms.p99)
-      console.log(`round ${round + 1} ${mode.padEnd(3)} ${summary.requests_per_second.toFixed(0).padStart(6)} req/s  p99 ${summary.ms.p99.toFixed(2)} ms`)
+      figures[mode].cpu.push(cpu)
+      console.log(`round ${round + 1} ${mode.padEnd(3)} ${summary.requests_per_second.toFixed(0).padStart(6)} req/s  p99 ${summary.ms.p99.toFixed(2)} ms  ${cpu.toFixed(1)} µs CPU a request`)
     }
   }
   for (const mode of ['off', 'on'] as const) {
-    console.log(`${mode.padEnd(3)} median ${median(figures[mode].rps).toFixed(0)} req/s (rounds ${spread(figures[mode].rps)}), p99 median ${median(figures[mode].p99).toFixed(2)} ms (${spread(figures[mode].p99)})`)
+    console.log(`${mode.padEnd(3)} median ${median(figures[mode].rps).toFixed(0)} req/s (rounds ${spread(figures[mode].rps)}), p99 median ${median(figures[mode].p99).toFixed(2)} ms (${spread(figures[mode].p99)}), CPU median ${median(figures[mode].cpu).toFixed(1)} µs a request (${spread(figures[mode].cpu)})`)
   }
+  const cpu = (median(figures.on.cpu) / median(figures.off.cpu) - 1) * 100
+  console.log(`recording on vs off: service CPU a request ${cpu >= 0 ? '+' : ''}${cpu.toFixed(1)}%`)
   const rps = (median(figures.on.rps) / median(figures.off.rps) - 1) * 100
   const p99 = (median(figures.on.p99) / median(figures.off.p99) - 1) * 100
   console.log(`recording on vs off: throughput ${rps >= 0 ? '+' : ''}${rps.toFixed(1)}%, p99 ${p99 >= 0 ? '+' : ''}${p99.toFixed(1)}%`)
@@ -124,7 +140,7 @@ const main = async () => {
     for (const mode of ['off', 'on'] as const) {
       const dataDir = join(root, mode)
       await importInto(dataDir)
-      servers[mode] = await startServer(dataDir, serverCommand(), { REQUEST_HISTORY_SIZE: mode === 'on' ? '1000' : '0' })
+      servers[mode] = await startServer(dataDir, serverCommand(), { REQUEST_HISTORY_SIZE: mode === 'on' || values.same ? (values.size as string) : '0' })
     }
     await loadRounds(servers as Record<'off' | 'on', RunningServer>)
   } finally {
