@@ -11,6 +11,7 @@ import { formatCount, formatDateTime } from '../format.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
 import { ExplainReportView } from './_explain-report.tsx'
+import { FilterSelect } from './_filter-select.tsx'
 
 const CLIENTS = ['Sonarr', 'Radarr', 'Prowlarr', 'Lidarr', 'Readarr', 'cross-seed', 'other']
 const FUNCTIONS = ['search', 'tvsearch', 'movie', 'caps', 'get']
@@ -30,8 +31,9 @@ export const Activity = () => {
   const [explained, setExplained] = useState<{ record: RequestRecord; report: ExplainReport } | null>(null)
   useInterval(() => void list.reload(), REFRESH_MS)
 
-  const change = (name: keyof RequestFilter) => (event: { currentTarget: HTMLSelectElement }) => {
-    const next = { ...filter, [name]: event.currentTarget.value || undefined }
+  const all = ['', t('diagnostics.activity.all')] as const
+  const change = (name: keyof RequestFilter) => (value: string) => {
+    const next = { ...filter, [name]: value || undefined }
     setFilter(next)
     void diagnosticsApi.requests(next).then(list.setData, (failure: Error) => toast('error', failure.message))
   }
@@ -52,33 +54,19 @@ export const Activity = () => {
       <PageTitle title={t('diagnostics.activity.title')} description={t('diagnostics.activity.description')} />
       <Section title={t('diagnostics.activity.requests')} description={t('diagnostics.activity.requestsHint', { n: formatCount(list.data?.capacity ?? 1000, language) })}>
         <div class="filters">
-          <label>
-            {t('diagnostics.activity.client')}
-            <select value={filter.client ?? ''} onChange={change('client')}>
-              <option value="">{t('diagnostics.activity.all')}</option>
-              {CLIENTS.map((name) => (
-                <option value={name}>{name === 'other' ? t('diagnostics.activity.otherClient') : name}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('diagnostics.activity.function')}
-            <select value={filter.t ?? ''} onChange={change('t')}>
-              <option value="">{t('diagnostics.activity.all')}</option>
-              {FUNCTIONS.map((name) => (
-                <option value={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('diagnostics.activity.show')}
-            <select value={filter.only ?? ''} onChange={change('only')}>
-              <option value="">{t('diagnostics.activity.all')}</option>
-              <option value="empty">{t('diagnostics.activity.onlyEmpty')}</option>
-              <option value="errored">{t('diagnostics.activity.onlyErrored')}</option>
-              <option value="problems">{t('diagnostics.activity.onlyProblems')}</option>
-            </select>
-          </label>
+          <FilterSelect
+            label={t('diagnostics.activity.client')}
+            value={filter.client ?? ''}
+            options={[all, ...CLIENTS.map((name) => [name, name === 'other' ? t('diagnostics.activity.otherClient') : name] as const)]}
+            change={change('client')}
+          />
+          <FilterSelect label={t('diagnostics.activity.function')} value={filter.t ?? ''} options={[all, ...FUNCTIONS.map((name) => [name, name] as const)]} change={change('t')} />
+          <FilterSelect
+            label={t('diagnostics.activity.show')}
+            value={filter.only ?? ''}
+            options={[all, ['empty', t('diagnostics.activity.onlyEmpty')], ['errored', t('diagnostics.activity.onlyErrored')], ['problems', t('diagnostics.activity.onlyProblems')]]}
+            change={change('only')}
+          />
           <button type="button" class="button button-secondary" onClick={() => void clear()}>
             {t('diagnostics.activity.clear')}
           </button>

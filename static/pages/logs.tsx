@@ -6,6 +6,7 @@ import { diagnosticsApi } from '../diagnostics-api.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import type { MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
+import { FilterSelect } from './_filter-select.tsx'
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const
 const REFRESH_MS = 5000
@@ -15,8 +16,7 @@ export const Logs = () => {
   const [level, setLevel] = useState<string>('info')
   const lines = useLoad(() => diagnosticsApi.logs(level))
   useInterval(() => void diagnosticsApi.logs(level).then(lines.setData, () => {}), REFRESH_MS)
-  const choose = (event: { currentTarget: HTMLSelectElement }) => {
-    const next = event.currentTarget.value
+  const choose = (next: string) => {
     setLevel(next)
     void diagnosticsApi.logs(next).then(lines.setData, () => {})
   }
@@ -25,14 +25,7 @@ export const Logs = () => {
       <PageTitle title={t('diagnostics.logs.title')} description={t('diagnostics.logs.description')} />
       <Section title={t('diagnostics.logs.lines')} description={t('diagnostics.logs.hint')}>
         <div class="filters">
-          <label>
-            {t('diagnostics.logs.level')}
-            <select value={level} onChange={choose}>
-              {LEVELS.map((name) => (
-                <option value={name}>{t(`diagnostics.logs.${name}` as MessageKey)}</option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label={t('diagnostics.logs.level')} value={level} options={LEVELS.map((name) => [name, t(`diagnostics.logs.${name}` as MessageKey)] as const)} change={choose} />
         </div>
         {lines.error && <p class="callout callout-error">{t('common.loadFailed', { detail: lines.error })}</p>}
         {lines.data && lines.data.lines.length === 0 && <p class="callout callout-info">{t('diagnostics.logs.none')}</p>}

@@ -81,6 +81,10 @@ const loadRounds = async (servers: Record<'off' | 'on', RunningServer>) => {
   }
   const cpu = (median(figures.on.cpu) / median(figures.off.cpu) - 1) * 100
   console.log(`recording on vs off: service CPU a request ${cpu >= 0 ? '+' : ''}${cpu.toFixed(1)}%`)
+  // Each round's pair ran back to back under the same load: the median of their ratios is the steadier figure.
+  const pairs = figures.on.cpu.map((on, round) => (on / figures.off.cpu[round] - 1) * 100)
+  const rates = figures.on.rps.map((on, round) => (on / figures.off.rps[round] - 1) * 100)
+  console.log(`per round, on vs off: CPU ${pairs.map((p) => p.toFixed(1)).join(' ')} % (median ${median(pairs).toFixed(1)}%); throughput median ${median(rates).toFixed(1)}%`)
   const rps = (median(figures.on.rps) / median(figures.off.rps) - 1) * 100
   const p99 = (median(figures.on.p99) / median(figures.off.p99) - 1) * 100
   console.log(`recording on vs off: throughput ${rps >= 0 ? '+' : ''}${rps.toFixed(1)}%, p99 ${p99 >= 0 ? '+' : ''}${p99.toFixed(1)}%`)

@@ -4,23 +4,16 @@
  * sources, funnel, scores); strict input (422 on anything else, nothing echoed).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { openSnapshot } from '../../runtime/db/database.ts'
 import type { CustomRule, ResultProcessing } from '../../runtime/settings/schema.ts'
-import { importFixture, type FixtureSnapshot } from '../helpers/fixture-snapshot.ts'
-import { putJson, startTestServer, type TestServer } from '../helpers/server.ts'
+import { startFixtureServer } from '../helpers/fixture-server.ts'
+import { putJson, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
-let fixture: FixtureSnapshot
 
 beforeAll(async () => {
-  server = startTestServer()
-  fixture = await importFixture()
-  server.ctx.database.swap(openSnapshot(fixture.directory, 'db-fixture'))
+  server = await startFixtureServer()
 })
-afterAll(async () => {
-  await server.stop()
-  fixture.remove()
-})
+afterAll(() => server.stop())
 
 const post = (body: unknown) =>
   server.fetch('/webapi/diagnostics/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })

@@ -4,27 +4,20 @@
  * neither the manager key nor any fragment of an apikey is ever kept.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { openSnapshot } from '../../runtime/db/database.ts'
 import type { RequestRecord } from '../../runtime/diagnostics/request-history.ts'
-import { importFixture, type FixtureSnapshot } from '../helpers/fixture-snapshot.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { startFixtureServer } from '../helpers/fixture-server.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 const MANAGER_KEY = 'b7f0c2d94e1a4c3f8e6d5a2b1c0f9e8d'
 const CLIENT_KEY = 'zq8XkP2mWv7RtY4n'
 const SONARR = 'Sonarr/4.0.15.2941 (ubuntu 24.04)'
 
 let server: TestServer
-let fixture: FixtureSnapshot
 
 beforeAll(async () => {
-  server = startTestServer({ env: { MANAGER_API_KEY: MANAGER_KEY, MANAGER_URL: 'http://127.0.0.1:9' } })
-  fixture = await importFixture()
-  server.ctx.database.swap(openSnapshot(fixture.directory, 'db-fixture'))
+  server = await startFixtureServer({ env: { MANAGER_API_KEY: MANAGER_KEY, MANAGER_URL: 'http://127.0.0.1:9' } })
 })
-afterAll(async () => {
-  await server.stop()
-  fixture.remove()
-})
+afterAll(() => server.stop())
 
 const api = (query: string, userAgent?: string) => server.fetch(`/api?${query}`, { headers: userAgent ? { 'user-agent': userAgent } : {} })
 const history = async (query = ''): Promise<{ capacity: number; count: number; requests: RequestRecord[] }> => {
