@@ -41,8 +41,6 @@ export interface CheckOutcome {
   tag: string | null
   /** One sentence: what happened (the `last_error` sentence on failure). */
   message: string
-  /** Torrents of the snapshot installed (result 'installed' only). */
-  rows?: number
 }
 
 export interface Updater {

@@ -66,6 +66,8 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let progress = idleProgress()
   // When each phase of the running attempt began (ms), for the update history.
   let phases: Array<[string, number]> = []
+  // Torrents of the snapshot the running attempt installed, for the update history.
+  let rows: number | null = null
   const setProgress = (next: UpdaterProgress): void => {
     if (next.phase !== progress.phase || phases.length === 0) phases.push([next.phase, clock.now()])
     progress = next
@@ -121,12 +123,14 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
         onSwitch: () => setProgress({ ...progress, phase: 'switching' }),
       },
     )
-    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)`, rows: result.counts.torrents }
+    rows = result.counts.torrents
+    return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${result.counts.torrents} torrents)` }
   }
 
   const run = async (): Promise<CheckOutcome> => {
     controller = new AbortController()
     phases = []
+    rows = null
     setProgress({ ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) })
     let outcome: CheckOutcome
     try {
@@ -146,7 +150,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     }
     lastCheckAt = clock.now()
     setProgress({ ...progress, finished_at: isoTime(lastCheckAt) })
-    deps.onAttempt?.(attemptOf(outcome, progress, phases, lastCheckAt))
+    deps.onAttempt?.(attemptOf(outcome, progress, phases, rows, lastCheckAt))
     return outcome
   }
 
@@ -200,7 +204,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
 }
 
 /** A finished attempt as the update history keeps it (phases up to the final done or failed). */
-const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Array<[string, number]>, endMs: number): UpdateAttempt => {
+const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Array<[string, number]>, rows: number | null, endMs: number): UpdateAttempt => {
   const startMs = phases[0]?.[1] ?? endMs
   const downloaded = phases.some(([phase]) => phase === 'downloading')
   return {
@@ -209,7 +213,7 @@ const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Arr
     tag: outcome.tag,
     outcome: outcome.result,
     download_bytes: downloaded ? progress.bytes_total ?? progress.bytes_done : null,
-    rows: outcome.rows ?? null,
+    rows,
     duration_seconds: Math.round((endMs - startMs) / 10) / 100,
     phases: phaseDurations(phases.slice(0, -1), phases.at(-1)?.[1] ?? endMs),
     error: outcome.result === 'failed' ? outcome.message : null,
