@@ -2,7 +2,7 @@
  * Activity: what the *arr apps asked (/webapi/requests), newest first, with filters; empty answers
  * and errors stand out; "Explain" on a search runs the same query through the explain report.
  */
-import { useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { PageTitle } from '../components/page-title.tsx'
 import { Badge, Section } from '../components/section.tsx'
 import { useToast } from '../components/toasts.tsx'
@@ -27,15 +27,25 @@ export const Activity = () => {
   const { t, language } = usePreferences()
   const toast = useToast()
   const [filter, setFilter] = useState<RequestFilter>({})
-  const list = useLoad(() => diagnosticsApi.requests(filter))
+  // The filter of the latest choice, and a ticket per fetch: a slower answer to an older filter
+  // (or a refresh started before the change) never replaces a newer one.
+  const current = useRef<RequestFilter>({})
+  const ticket = useRef(0)
+  const list = useLoad(() => diagnosticsApi.requests(current.current))
+  const refresh = async () => {
+    const mine = ++ticket.current
+    const data = await diagnosticsApi.requests(current.current)
+    if (mine === ticket.current) list.setData(data)
+  }
   const [explained, setExplained] = useState<{ record: RequestRecord; report: ExplainReport } | null>(null)
-  useInterval(() => void list.reload(), REFRESH_MS)
+  useInterval(() => void refresh().catch(() => {}), REFRESH_MS)
 
   const all = ['', t('diagnostics.activity.all')] as const
   const change = (name: keyof RequestFilter) => (value: string) => {
     const next = { ...filter, [name]: value || undefined }
+    current.current = next
     setFilter(next)
-    void diagnosticsApi.requests(next).then(list.setData, (failure: Error) => toast('error', failure.message))
+    refresh().catch((failure: Error) => toast('error', failure.message))
   }
   const explain = async (record: RequestRecord) => {
     try {
