@@ -43,6 +43,9 @@ const PATHS = [
   '/api?t=search&q=breaking+bad&apikey=bench0123456789&extended=1',
   '/api?t=search&q=dune&apikey=bench0123456789',
   '/api?t=tvsearch&q=lost&season=4&apikey=bench0123456789',
+  // Words common in the fixture and in generated snapshots (test/bench/generate.ts) alike.
+  '/api?t=search&q=ita+1080p&apikey=bench0123456789&extended=1',
+  '/api?t=tvsearch&season=1&cat=5000&apikey=bench0123456789',
 ]
 
 const importInto = async (dataDir: string): Promise<void> => {
