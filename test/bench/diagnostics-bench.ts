@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createMetrics } from '../../runtime/diagnostics/metrics.ts'
-import { createRequestHistory, type TorznabTrace } from '../../runtime/diagnostics/request-history.ts'
+import { createApp } from '../../handlers/app.ts'
+import { createContext } from '../../runtime/context.ts'
+import { createRequestHistory, type RequestHistory, type TorznabTrace } from '../../runtime/diagnostics/request-history.ts'
 import { createLog } from '../../runtime/log.ts'
 import { percentile } from './load.ts'
 import { serverCommand, startServer, type RunningServer } from './server-bench.ts'
@@ -121,6 +123,37 @@ const observeCost = async (feed: string): Promise<number> => {
   return ((withRecording - (performance.now() - bare)) / runs) * 1000
 }
 
+/**
+ * The whole /api path in-process (createApp, no HTTP, SEARCH_WORKERS=0), recording on and off in
+ * one context, alternated 12 times: main-thread plus GC CPU a request, steadier than two processes.
+ */
+const inProcessCost = async (): Promise<{ on: number; off: number }> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'icvdb-diag-inproc-'))
+  await importInto(dataDir)
+  const ctx = createContext({ env: { DATA_DIR: dataDir, DB_UPDATE_START_DELAY: '86400', SEARCH_WORKERS: '0' }, logSink: () => {} })
+  const fetch = createApp(ctx).fetch
+  const recording = ctx.diagnostics.requests
+  const modes = { on: recording, off: { ...recording, observe: (_request: Request, answer: (trace: TorznabTrace) => Promise<Response>) => answer({ feed: null, cacheHit: null, page: null }) } as RequestHistory }
+  const pass = async (mode: 'on' | 'off', count: number) => {
+    ctx.diagnostics.requests = modes[mode]
+    const before = process.cpuUsage()
+    for (let i = 0; i < count; i++) {
+      const response = await fetch(new Request(`http://127.0.0.1:8000${PATHS[i % PATHS.length]}`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } }))
+      await response.arrayBuffer()
+    }
+    const used = process.cpuUsage(before)
+    return (used.user + used.system) / count
+  }
+  const figures = { on: [] as number[], off: [] as number[] }
+  await pass('off', 2000)
+  await pass('on', 2000)
+  for (let round = 0; round < 12; round++) for (const mode of round % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) figures[mode].push(await pass(mode, 5000))
+  ctx.diagnostics.requests = recording
+  await ctx.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  return { on: median(figures.on), off: median(figures.off) }
+}
+
 /** Heap held by a full ring of 1,000 records (each with a 30- or a 200-character q). */
 const ringMemory = async (q: string): Promise<number> => {
   Bun.gc(true)
@@ -154,6 +187,8 @@ const main = async () => {
     for (const server of Object.values(servers)) await server?.stop()
     rmSync(root, { recursive: true, force: true })
   }
+  const inProcess = await inProcessCost()
+  console.log(`in-process /api path: ${inProcess.off.toFixed(1)} µs CPU a request off, ${inProcess.on.toFixed(1)} on (${(inProcess.on - inProcess.off).toFixed(1)} µs, ${((inProcess.on / inProcess.off - 1) * 100).toFixed(1)}%)`)
   const page = `<torznab:response offset="0" total="100"/>\n${'<item><title>x</title></item>\n'.repeat(100)}`
   console.log(`observe() on a 100-item feed: ${(await observeCost(page)).toFixed(2)} µs a request (in-process, 100,000 runs)`)
   for (const q of ['breaking bad s02e05 1080p ita', 'x'.repeat(200)]) {
