@@ -125,6 +125,21 @@ describe('dashboard and Italian', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
+  test('Activity with an explained search and Logs in the dark theme: no serious axe violation', async () => {
+    const dark = await openBrowser({ colorScheme: 'dark' })
+    try {
+      await dark.page.goto(`${app.base}/activity`)
+      await dark.page.locator('tr.row-empty').getByRole('button', { name: 'Explain' }).click()
+      await dark.page.getByTestId('empty-reason').waitFor()
+      expect(await seriousViolations(dark.page)).toEqual([])
+      await dark.page.goto(`${app.base}/logs`)
+      await dark.page.getByTestId('log-lines').waitFor()
+      expect(await seriousViolations(dark.page)).toEqual([])
+    } finally {
+      await dark.close()
+    }
+  })
+
   test('Activity and Logs in Italian, in the nav too', async () => {
     const italian = await openBrowser({ locale: 'it-IT' })
     try {
