@@ -6,8 +6,9 @@ import { isAllowedHost, parseHost, type HostAndPort } from '../runtime/host-name
 import { requestPath } from './_errors.ts'
 
 /** product.md §7: during the database switch every route answers 503 with Retry-After: 5. */
-export const maintenanceGate = (_request: Request, ctx: AppContext): void => {
-  if (ctx.maintenance.active) throw new AppError('maintenance', 'Database update in progress')
+export const maintenanceGate = (request: Request, ctx: AppContext): void => {
+  // Liveness says the process answers: a sub-second switch must not make an orchestrator restart it.
+  if (ctx.maintenance.active && requestPath(request) !== '/healthz') throw new AppError('maintenance', 'Database update in progress')
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

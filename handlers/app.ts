@@ -7,7 +7,11 @@ import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
 import { errorResponse, requestPath } from './_errors.ts'
 import { connectedHost, hostGuard, maintenanceGate, originGuard, readOnlyGate } from './_guards.ts'
+import { getHealthz, getReadyz } from './get-health.ts'
+import { getLogs } from './get-logs.ts'
 import { getManagerStatus } from './get-manager-status.ts'
+import { getMetrics } from './get-metrics.ts'
+import { deleteRequests, getRequests } from './get-requests.ts'
 import { getResultProcessing } from './get-result-processing.ts'
 import { getSnapshot } from './get-snapshot.ts'
 import { getSearch } from './get-search.ts'
@@ -17,6 +21,8 @@ import { getStatus } from './get-status.ts'
 import { getTorznab } from './get-torznab.ts'
 import { getUiConfig } from './get-ui-config.ts'
 import { getUpdater } from './get-updater.ts'
+import { getUpdaterHistory } from './get-updater-history.ts'
+import { postDiagnosticsSearch } from './post-diagnostics-search.ts'
 import { postManagerIndexer } from './post-manager-indexer.ts'
 import { postManagerTest } from './post-manager-test.ts'
 import { postUpdaterCheck } from './post-updater-check.ts'
@@ -45,6 +51,14 @@ export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['GET', '/webapi/snapshot', getSnapshot],
   ['GET', '/webapi/search', getSearch],
   ['GET', '/webapi/ui-config', getUiConfig],
+  ['GET', '/webapi/requests', getRequests],
+  ['DELETE', '/webapi/requests', deleteRequests],
+  ['GET', '/webapi/updater/history', getUpdaterHistory],
+  ['GET', '/webapi/logs', getLogs],
+  ['POST', '/webapi/diagnostics/search', postDiagnosticsSearch],
+  ['GET', '/metrics', getMetrics],
+  ['GET', '/healthz', getHealthz],
+  ['GET', '/readyz', getReadyz],
 ]
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path === '/webapi' || path.startsWith('/webapi/')

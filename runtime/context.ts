@@ -8,14 +8,17 @@ import { systemClock, type Clock } from './clock.ts'
 import { dataPaths, prepareDataDir, type DataPaths } from './data-dir.ts'
 import { openSnapshot, SnapshotDatabase } from './db/database.ts'
 import { parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
-import { createLog, type Log, type LogSink } from './log.ts'
+import { createDiagnostics, historySizeFromEnv, type Diagnostics, type DiagnosticsOptions } from './diagnostics/diagnostics.ts'
+import { createLogLines } from './diagnostics/log-lines.ts'
+import { consoleSink, createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
 import { answerCacheBytesFromEnv } from './search/answer-cache.ts'
 import { createSearchPool, searchWorkersFromEnv, type SearchPool } from './search/search-pool.ts'
+import { tableRows as snapshotRows } from './search/search.ts'
 import { SettingsStore } from './settings/store.ts'
-import { readInstalled, removeLeftovers } from './updater/installed.ts'
+import { readInstalled, removeLeftovers, type InstalledSnapshot } from './updater/installed.ts'
 import { switchPauseFromEnv } from './updater/switch.ts'
 import type { ImportSnapshot, Updater } from './updater/types.ts'
 import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
@@ -42,6 +45,8 @@ export interface AppContext {
   manager: ManagerService
   clock: Clock
   log: Log
+  /** Request and update history, recent log lines, metrics (runtime/diagnostics/). */
+  diagnostics: Diagnostics
   close(): Promise<void>
 }
 
@@ -70,7 +75,8 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   const paths = dataPaths(env.dataDir)
   const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
-  const log = createLog({ sink: options.logSink, level: env.logLevel, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
+  const logLines = createLogLines()
+  const log = createLog({ sink: logLines.sink(options.logSink ?? consoleSink), level: env.logLevel, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
   settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
   settings.load()
   const keyNotice = settings.keyNotice()
@@ -103,8 +109,17 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     startDelaySeconds: env.startDelaySeconds,
     timeouts: options.updaterTimeouts,
     switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
+    // Attempts end long after start-up: diagnostics exists by then.
+    onAttempt: (attempt) => diagnostics.updateFinished(attempt),
   })
   const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
+  const diagnostics = createDiagnostics({
+    stateDirectory: paths.state,
+    log,
+    logs: logLines,
+    historySize: historySizeFromEnv(options.env ?? process.env),
+    sources: diagnosticSources(database, paths, updater, manager, settings),
+  })
   const searchPool = createSearchPool({
     size: searchWorkersFromEnv(options.env ?? process.env),
     cacheBytes: answerCacheBytesFromEnv(options.env ?? process.env),
@@ -124,10 +139,39 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     manager,
     clock,
     log,
+    diagnostics,
     close: async () => {
       await updater.stop()
       searchPool.close()
       database.close()
+    },
+  }
+}
+
+/** What /metrics reads from the service at scrape time. */
+const diagnosticSources = (
+  database: SnapshotDatabase,
+  paths: DataPaths,
+  updater: Updater,
+  manager: ManagerService,
+  settings: SettingsStore,
+): DiagnosticsOptions['sources'] => {
+  // One read of the install record per snapshot: it changes only with the snapshot.
+  let installed: { tag: string; record: InstalledSnapshot | null } | null = null
+  return {
+    snapshot: () => {
+      const current = database.current
+      if (!current) return null
+      if (installed?.tag !== current.tag) installed = { tag: current.tag, record: readInstalled(paths) }
+      return { tag: current.tag, rows: snapshotRows(current.db), installedAt: installed.record?.installed_at ?? null }
+    },
+    updater: () => {
+      const progress = updater.progress()
+      return { phase: progress.phase, updating: updater.status().updating, bytesDone: progress.bytes_done, rowsDone: progress.rows_done }
+    },
+    manager: () => {
+      const { url, api_key } = settings.effective().manager
+      return { configured: url !== '' && api_key !== '', connected: manager.summary().connected }
     },
   }
 }

@@ -37,7 +37,7 @@ export const redactText = (text: string, secrets: readonly string[]): string => 
   return holdsSecret(result, secrets) ? WITHHELD : result
 }
 
-const consoleSink: LogSink = (line, level) => {
+export const consoleSink: LogSink = (line, level) => {
   endProgressLine()
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)

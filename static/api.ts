@@ -56,7 +56,7 @@ const detailOf = async (response: Response): Promise<string> => {
 /** The browser's own sentence when the service does not answer at all (the backend stopped). */
 export const NO_ANSWER = 'Failed to fetch'
 
-const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   let response: Response

@@ -2,7 +2,9 @@
 import { render } from 'preact'
 import { Shell } from './components/shell.tsx'
 import { ToastProvider } from './components/toasts.tsx'
+import { Activity } from './pages/activity.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
+import { Logs } from './pages/logs.tsx'
 import { ResultProcessing } from './pages/result-processing.tsx'
 import { Search } from './pages/search.tsx'
 import { Settings } from './pages/settings.tsx'
@@ -39,6 +41,10 @@ const Page = ({ route }: { route: string }) => {
       return <ResultProcessing />
     case '/search':
       return <Search />
+    case '/activity':
+      return <Activity />
+    case '/logs':
+      return <Logs />
     default:
       return <NotFound />
   }

@@ -21,6 +21,12 @@ export interface SearchPoolOptions {
   current?: () => OpenSnapshot | null
 }
 
+export interface RunOptions {
+  inline?: boolean
+  keep?: boolean
+  trace?: { cacheHit: boolean | null }
+}
+
 /** What run() answers: the job's output, except that a feed the answer cache keeps comes as its UTF-8 bytes. */
 export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
 
@@ -28,9 +34,10 @@ export interface SearchPool {
   /**
    * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
    * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage); with `keep:
-   * false`, a feed is neither looked up in nor kept by the answer cache.
+   * false`, a feed is neither looked up in nor kept by the answer cache; `trace.cacheHit` tells
+   * whether a feed came from the cache (the request history).
    */
-  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: { inline?: boolean; keep?: boolean }): Promise<PoolAnswer<Kind>>
+  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: RunOptions): Promise<PoolAnswer<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -205,7 +212,12 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
       if (!cache || kind !== 'feed' || options?.keep === false || !snapshot || closed) return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
       const key = JSON.stringify(input)
-      const make = () => dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline).then((feed) => encoder.encode(feed))
+      const trace = options?.trace
+      if (trace) trace.cacheHit = true
+      const make = () => {
+        if (trace) trace.cacheHit = false
+        return dispatch(snapshot, 'feed', input as JobInput<'feed'>, inline).then((feed) => encoder.encode(feed))
+      }
       return cache.answer(generationOf(snapshot), key, make) as Promise<PoolAnswer<typeof kind>>
     },
     workers: () => slots.flatMap((slot) => (slot.worker ? [slot.worker] : [])),

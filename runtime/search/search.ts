@@ -36,27 +36,35 @@ export const BROAD_MATCHES = 10_000
 const whereClause = (parts: Fragment[]): Fragment => (parts.length > 0 ? all(parts) : { sql: '1', params: [] })
 const capFor = (query: SearchQuery) => Math.max(query.totalCap ?? TOTAL_CAP, query.offset + query.limit + 1)
 
-export const search = (db: Database, query: SearchQuery): SearchResult => {
-  if (query.slices !== null && query.slices.length === 0) return { items: [], total: 0 }
+/** Which strategy search() took (diagnostics: the explain report); search.ts's function names. */
+export type SearchPlan = 'no-category' | 'rankedIds' | 'recent' | 'rankedTitles' | 'positionedTitles' | 'broad' | 'windowed' | 'ranked'
+
+export const search = (db: Database, query: SearchQuery, trace?: { plan?: SearchPlan }): SearchResult => {
+  const noted = (plan: SearchPlan, result: SearchResult): SearchResult => {
+    if (trace) trace.plan = plan
+    return result
+  }
+  if (query.slices !== null && query.slices.length === 0) return noted('no-category', { items: [], total: 0 })
   const rank = ranking(query.processing)
   const filters = rank.filter ? [rank.filter] : []
   const index = rank.index
   // An id search in a ranking's order needs its candidates and the row conditions apart, never the whole WHERE.
   const ids = index && idCandidates(query)
-  if (index && ids) return rankedIds(db, query, { ids, rest: whereClause([...narrowingConditions(query), ...filters]), score: rank.score, index })
+  if (index && ids) return noted('rankedIds', rankedIds(db, query, { ids, rest: whereClause([...narrowingConditions(query), ...filters]), score: rank.score, index }))
   const where = whereClause([...matchConditions(query), ...filters])
-  if (isRecentQuery(query)) return recent(db, query, where)
+  if (isRecentQuery(query)) return noted('recent', recent(db, query, where))
   if (index && isTitleSearch(query)) {
     // The conditions without the words: tested on each FTS hit's row.
     const rest = whereClause([...matchConditions({ ...query, words: [] }), ...filters])
-    if (index === 'torrent_rank') return rankedTitles(db, query, rest)
+    if (index === 'torrent_rank') return noted('rankedTitles', rankedTitles(db, query, rest))
     const positioned = positionedTitles(db, query, { rest, score: rank.score, index })
-    if (positioned) return positioned
+    if (positioned) return noted('positionedTitles', positioned)
     const matches = titleMatches(db, query)
-    if (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches)) return broad(db, query, { where, rest, score: rank.score, index, matches })
+    if (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches)) return noted('broad', broad(db, query, { where, rest, score: rank.score, index, matches }))
   }
   const bare = index && query.words.length === 0 && query.imdb === null && query.tmdb === null
-  return (bare && windowed(db, query, { where, score: rank.score, index })) || ranked(db, query, where, rank.score)
+  const window = bare && windowed(db, query, { where, score: rank.score, index })
+  return window ? noted('windowed', window) : noted('ranked', ranked(db, query, where, rank.score))
 }
 
 /**
@@ -224,9 +232,9 @@ const rankedTitles = (db: Database, query: SearchQuery, rest: Fragment): SearchR
 const indexWalkPays = (db: Database, query: SearchQuery, matches: number): boolean =>
   matches * matches * 1.65 > (query.offset + query.limit) * tableRows(db) * 0.3
 
-// Rows of torrents (ids are dense from 1), for the walk's cost estimate; the snapshot never changes.
+// Rows of torrents (ids are dense from 1), for the walk's cost estimate and /metrics; the snapshot never changes.
 const sizes = new WeakMap<Database, number>()
-const tableRows = (db: Database): number => {
+export const tableRows = (db: Database): number => {
   if (!sizes.has(db)) sizes.set(db, (db.query('SELECT max(id) AS n FROM torrents').get() as { n: number | null }).n ?? 0)
   return sizes.get(db) as number
 }

@@ -17,6 +17,7 @@ import { installDump } from './install.ts'
 import { installManual } from './manual-install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
+import { phaseDurations, type UpdateAttempt } from '../diagnostics/update-history.ts'
 import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type ManualSource, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
 
 export interface UpdaterDeps {
@@ -35,6 +36,8 @@ export interface UpdaterDeps {
   timeouts?: { releaseMs?: number; connectMs?: number; idleMs?: number }
   /** Test hook ICVDB_TEST_PAUSE_SWITCH_MS (see switch.ts). */
   switchPauseMs?: number
+  /** Told of every finished attempt (the update history of runtime/diagnostics). */
+  onAttempt?: (attempt: UpdateAttempt) => void
 }
 
 export const idleProgress = (): UpdaterProgress => ({
@@ -67,6 +70,14 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let controller: AbortController | null = null
   let progress = idleProgress()
   let holds = 0
+  // When each phase of the running attempt began (ms), for the update history.
+  let phases: Array<[string, number]> = []
+  // Torrents of the snapshot the running attempt installed, for the update history.
+  let rows: number | null = null
+  const setProgress = (next: UpdaterProgress): void => {
+    if (next.phase !== progress.phase || phases.length === 0) phases.push([next.phase, clock.now()])
+    progress = next
+  }
 
   const plan = () => {
     if (timer !== null) clock.clearTimeout(timer)
@@ -89,14 +100,14 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     const timeouts = deps.timeouts ?? {}
     const release = await discoverRelease({ url: deps.releaseUrl, userAgent: deps.userAgent, timeoutMs: timeouts.releaseMs, signal })
     latest = release.tag
-    progress = { ...progress, tag: release.tag }
+    setProgress({ ...progress, tag: release.tag })
     const installed = database.tag
     if (!isUpdate(release.tag, installed)) {
       const message = installed === release.tag ? `Already up to date (${installed})` : `Installed ${installed} is newer than ${release.tag}; no downgrade`
       return { result: 'up-to-date', tag: release.tag, message }
     }
     log.info(`snapshot ${release.tag} is available (installed: ${installed ?? 'none'}); downloading ${release.asset.name}`)
-    progress = { ...progress, phase: 'downloading', bytes_total: release.asset.size }
+    setProgress({ ...progress, phase: 'downloading', bytes_total: release.asset.size })
     const dumpPath = join(deps.paths.work, `${release.tag}-${randomUUID().slice(0, 8)}.dump`)
     await downloadDump({
       url: release.asset.url,
@@ -108,7 +119,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       connectTimeoutMs: timeouts.connectMs,
       idleTimeoutMs: timeouts.idleMs,
       signal,
-      onProgress: (done, total) => void (progress = { ...progress, bytes_done: done, bytes_total: total }),
+      onProgress: (done, total) => setProgress({ ...progress, bytes_done: done, bytes_total: total }),
     })
     const result = await installDump(
       installDeps(),
@@ -119,10 +130,11 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
         origin: { kind: 'release', name: release.asset.name },
         removeDump: true,
         signal,
-        onProgress: (report) => void (progress = { ...progress, ...report }),
-        onSwitch: () => void (progress = { ...progress, phase: 'switching' }),
+        onProgress: (report) => setProgress({ ...progress, ...report }),
+        onSwitch: () => setProgress({ ...progress, phase: 'switching' }),
       },
     )
+    rows = result.counts.torrents
     return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${formatCount(result.counts.torrents)} torrents)` }
   }
 
@@ -136,14 +148,16 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   /** Runs one job (a check, or a hand-given dump) with the shared progress; `isCheck` drives the schedule. */
   const run = async (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     controller = new AbortController()
-    progress = { ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) }
+    phases = []
+    rows = null
+    setProgress({ ...idleProgress(), phase: 'checking', started_at: isoTime(clock.now()) })
     let outcome: CheckOutcome
     try {
       outcome = await job(controller.signal)
       if (isCheck || outcome.result === 'installed') lastError = null
       if (isCheck) failures = 0
       if (isCheck) lastCheckAt = clock.now()
-      progress = { ...progress, phase: 'done', message: outcome.message }
+      setProgress({ ...progress, phase: 'done', message: outcome.message })
       log.info(`${isCheck ? 'update check' : 'install'}: ${outcome.message}`)
     } catch (error) {
       // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
@@ -151,11 +165,13 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       lastError = log.redact(sentence)
       if (isCheck) failures += 1
       outcome = { result: 'failed', tag: progress.tag, message: lastError }
-      progress = { ...progress, phase: 'failed', message: lastError }
+      setProgress({ ...progress, phase: 'failed', message: lastError })
       if (isCheck) lastCheckAt = clock.now()
       log.warn(isCheck ? `update check failed: ${lastError}; ${retryHint()}` : `install failed: ${lastError}`)
     }
-    progress = { ...progress, finished_at: isoTime(clock.now()) }
+    const finishedAt = clock.now()
+    setProgress({ ...progress, finished_at: isoTime(finishedAt) })
+    deps.onAttempt?.(attemptOf(outcome, progress, phases, rows, finishedAt))
     return outcome
   }
 
@@ -174,7 +190,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
 
   const install = (source: ManualSource): Promise<CheckOutcome> | null => {
     if (running) return null
-    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => void (progress = { ...progress, ...patch })), false)
+    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => setProgress({ ...progress, ...patch })), false)
   }
 
   const status = (): UpdaterStatus => {
@@ -217,5 +233,22 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       controller?.abort()
       await running
     },
+  }
+}
+
+/** A finished attempt as the update history keeps it (phases up to the final done or failed). */
+const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Array<[string, number]>, rows: number | null, endMs: number): UpdateAttempt => {
+  const startMs = phases[0]?.[1] ?? endMs
+  const downloaded = phases.some(([phase]) => phase === 'downloading')
+  return {
+    started_at: new Date(startMs).toISOString(),
+    finished_at: new Date(endMs).toISOString(),
+    tag: outcome.tag,
+    outcome: outcome.result,
+    download_bytes: downloaded ? progress.bytes_total ?? progress.bytes_done : null,
+    rows,
+    duration_seconds: Math.round((endMs - startMs) / 10) / 100,
+    phases: phaseDurations(phases.slice(0, -1), phases.at(-1)?.[1] ?? endMs),
+    error: outcome.result === 'failed' ? outcome.message : null,
   }
 }

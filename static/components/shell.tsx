@@ -14,6 +14,8 @@ const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
   ['/settings', 'nav.settings'],
   ['/result-processing', 'nav.resultProcessing'],
   ['/search', 'nav.search'],
+  ['/activity', 'diagnostics.nav.activity'],
+  ['/logs', 'diagnostics.nav.logs'],
 ]
 
 const THEME_LABEL: Record<Theme, MessageKey> = { system: 'app.themeSystem', light: 'app.themeLight', dark: 'app.themeDark' }

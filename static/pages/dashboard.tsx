@@ -18,6 +18,7 @@ import { AddManually } from './_add-manually.tsx'
 import { AuthNotice } from './_auth-notice.tsx'
 import { InstallSection } from './_install-section.tsx'
 import { SnapshotRows } from './_snapshot-rows.tsx'
+import { UpdateHistory } from './_update-history.tsx'
 import { isUpdateActive, UpdateProgress } from './_update-progress.tsx'
 import { UpdateRows } from './_update-rows.tsx'
 
@@ -104,6 +105,8 @@ export const Dashboard = () => {
           <StatusButton label={t('dashboard.checkNow')} run={checkNow} variant="primary" disabled={active || !online} testId="check-now" />
         </div>
       </Section>
+      {/* Keyed by the last check: a finished check reloads the history. */}
+      <UpdateHistory key={info.last_check ?? 'never'} />
 
       <InstallSection busy={active || !online} started={(view) => void followJob(view)} />
 
