@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './clock.ts'
 import { dataPaths, prepareDataDir, type DataPaths } from './data-dir.ts'
 import { openSnapshot, SnapshotDatabase } from './db/database.ts'
 import { parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
-import { createDiagnostics, historySizeFromEnv, type Diagnostics, type DiagnosticsOptions } from './diagnostics/diagnostics.ts'
+import { createDiagnostics, type Diagnostics, type DiagnosticsOptions } from './diagnostics/diagnostics.ts'
 import { createLogLines } from './diagnostics/log-lines.ts'
 import { consoleSink, createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
@@ -117,7 +117,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     stateDirectory: paths.state,
     log,
     logs: logLines,
-    historySize: historySizeFromEnv(options.env ?? process.env),
+    historySize: env.requestHistorySize,
     sources: diagnosticSources(database, paths, updater, manager, settings),
   })
   const searchPool = createSearchPool({

@@ -2,6 +2,7 @@
  * Environment and command-line flags → typed configuration. An invalid settings override stops
  * start-up with one line naming the variable and what it accepts (EnvError → exit status 2).
  */
+import { DEFAULT_HISTORY_SIZE } from './diagnostics/request-history.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
 import { isApiKey, isHttpUrl, MAX_INTERVAL, MIN_INTERVAL, PRESETS, type Preset } from './settings/schema.ts'
 import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
@@ -37,6 +38,8 @@ export interface RuntimeEnv {
   logLevel: LogLevel
   /** UPLOAD_MAX_BYTES: the largest dump accepted by POST /webapi/updater/upload. */
   uploadMaxBytes: number
+  /** REQUEST_HISTORY_SIZE: /api requests kept for the Activity page (0 records nothing). */
+  requestHistorySize: number
 }
 
 // Upstream dumps are ~340 MB; 16 GiB leaves room for growth and still stops a runaway upload.
@@ -70,6 +73,11 @@ const parseBoolean = (name: string, raw: string): boolean => {
   if (TRUE_WORDS.includes(word)) return true
   if (FALSE_WORDS.includes(word)) return false
   throw new EnvError(`${name} must be true or false (also 1/0, yes/no, on/off)`)
+}
+
+const parseOptionalInteger = (env: Env, name: string, fallback: number, min: number, max: number, what: string): number => {
+  const raw = read(env, name)
+  return raw === undefined ? fallback : parseInteger(name, raw, min, max, what)
 }
 
 const parseInteger = (name: string, raw: string, min: number, max: number, what: string): number => {
@@ -180,6 +188,7 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
     allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),
     trustedProxies: parseHostList(env, 'TRUSTED_PROXIES', 'a comma-separated list of proxy IP addresses'),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
+    requestHistorySize: parseOptionalInteger(env, 'REQUEST_HISTORY_SIZE', DEFAULT_HISTORY_SIZE, 0, 100_000, 'a number of requests from 0 to 100000 (0 records nothing)'),
     uploadMaxBytes: (() => {
       const raw = read(env, 'UPLOAD_MAX_BYTES')
       return raw === undefined ? DEFAULT_UPLOAD_MAX_BYTES : parseInteger('UPLOAD_MAX_BYTES', raw, 1, 2 ** 50, 'a positive number of bytes')

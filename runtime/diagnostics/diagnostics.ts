@@ -27,13 +27,6 @@ export interface DiagnosticsOptions {
   historySize?: number
 }
 
-/** REQUEST_HISTORY_SIZE: entries of the request history (default 1,000; 0 records nothing). */
-export const historySizeFromEnv = (env: Record<string, string | undefined>): number => {
-  const value = Number(env.REQUEST_HISTORY_SIZE)
-  if (env.REQUEST_HISTORY_SIZE === undefined || env.REQUEST_HISTORY_SIZE.trim() === '' || !Number.isInteger(value) || value < 0) return DEFAULT_HISTORY_SIZE
-  return Math.min(value, 100_000)
-}
-
 export const createDiagnostics = (options: DiagnosticsOptions): Diagnostics => {
   const updates = createUpdateHistory(join(options.stateDirectory, 'update-history.json'), options.log)
   let requests: RequestHistory
