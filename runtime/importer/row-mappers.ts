@@ -10,6 +10,7 @@ import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
+import { IdCrosswalk } from './id-crosswalk.ts'
 import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
@@ -73,6 +74,8 @@ const torrentsMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
   const publishOrder = context?.publishOrder
   const keys = publishOrder ? new RankKeys() : null
+  // Learned beside the rank keys, on the thread that reads every id (torrents.db).
+  const crosswalk = publishOrder ? new IdCrosswalk() : null
   // Seven providers repeat a million times: fold each once.
   const providerFolds = new Map<string, string | null>()
   const map: RowMapper = (row, values, offset, rowNumber) => {
@@ -110,8 +113,14 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     values[offset + 23] = derived.title_fold
     values[offset + 24] = providerFold
     keys?.add(values[offset + 7] as number | null, uploaded, values[offset + 1] as string, derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO)
+    crosswalk?.add(rowNumber, values[offset + 5] as string, title, values[offset + 8] as number | null, values[offset + 9] as number | null)
   }
-  const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.orders((ids) => infoHashes(db, ids))) : undefined
+  const finish = keys && publishOrder && crosswalk
+    ? (db: Database) => {
+      crosswalk.write(db)
+      publishOrder(keys.orders((ids) => infoHashes(db, ids)))
+    }
+    : undefined
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 

@@ -1,0 +1,128 @@
+/**
+ * The id crosswalk, learned from the torrents rows while they load (docs/id-crosswalk.md): IMDb ↔
+ * TMDB pairs from rows that carry both, and for each work the names (a film's with its year) that
+ * rows carrying its id give it. Written as two tables of torrents.db: id_links (the pairs) and
+ * linked_torrents, the rows an id search should find although they do not carry its id:
+ * - a row with only the TMDB id of a pair, under the pair's IMDb id;
+ * - a film with only the IMDb id of a pair, under the pair's TMDB id;
+ * - a row with neither id whose name key (runtime/search/release-name.ts) belongs to one work only.
+ * A name that rows of several works carry, or that disagrees with the pairs, is not used; neither
+ * is a pair that some row contradicts (an IMDb id seen with two TMDB ids, or the other way round).
+ */
+import type { Database } from 'bun:sqlite'
+import { releaseNameKey } from '../search/release-name.ts'
+import { BatchInsert } from './batch-insert.ts'
+
+// In the maps below: 0 = no id seen yet, SEVERAL = more than one.
+const SEVERAL = -1
+
+/** The ids one name key was seen with. */
+interface NameIds {
+  imdb: number
+  tmdb: number
+}
+
+/** `known` merged with one more sighting of `id` (null: the row had none). */
+const merged = (known: number, id: number | null): number => (id === null || known === id ? known : known === 0 ? id : SEVERAL)
+
+const validId = (id: number | null): number | null => (id !== null && Number.isSafeInteger(id) && id > 0 ? id : null)
+
+/** What was written, for the snapshot's meta and the import timings. */
+export interface CrosswalkCounts {
+  pairs: number
+  linked: number
+}
+
+export class IdCrosswalk {
+  readonly #tmdbOfImdb = new Map<number, number>()
+  readonly #imdbOfTmdb = new Map<number, number>()
+  readonly #names = new Map<string, NameIds>()
+  // Rows that may be linked, as flat [torrent, id] pairs, and id-less rows with their name keys.
+  readonly #imdbOnlyFilms: number[] = []
+  readonly #tmdbOnly: number[] = []
+  readonly #unnamedKeys: string[] = []
+  readonly #unnamedRows: number[] = []
+
+  /** One torrents row, in any order. */
+  add(torrent: number, type: string, title: string, imdbValue: number | null, tmdbValue: number | null): void {
+    const imdb = validId(imdbValue)
+    const tmdb = validId(tmdbValue)
+    if (imdb !== null && tmdb !== null) {
+      this.#tmdbOfImdb.set(imdb, merged(this.#tmdbOfImdb.get(imdb) ?? 0, tmdb))
+      this.#imdbOfTmdb.set(tmdb, merged(this.#imdbOfTmdb.get(tmdb) ?? 0, imdb))
+    } else if (imdb !== null) {
+      if (type === 'movie') this.#imdbOnlyFilms.push(torrent, imdb)
+    } else if (tmdb !== null) this.#tmdbOnly.push(torrent, tmdb)
+    const key = releaseNameKey(title, type)
+    if (key === null) return
+    if (imdb === null && tmdb === null) {
+      this.#unnamedKeys.push(key)
+      this.#unnamedRows.push(torrent)
+      return
+    }
+    const seen = this.#names.get(key)
+    if (seen) {
+      seen.imdb = merged(seen.imdb, imdb)
+      seen.tmdb = merged(seen.tmdb, tmdb)
+    } else this.#names.set(key, { imdb: imdb ?? 0, tmdb: tmdb ?? 0 })
+  }
+
+  /** The TMDB id paired with an IMDb id, when every row carrying both agrees on both sides. */
+  tmdbOf(imdb: number): number | null {
+    const tmdb = this.#tmdbOfImdb.get(imdb)
+    return tmdb !== undefined && tmdb > 0 && this.#imdbOfTmdb.get(tmdb) === imdb ? tmdb : null
+  }
+
+  imdbOf(tmdb: number): number | null {
+    const imdb = this.#imdbOfTmdb.get(tmdb)
+    return imdb !== undefined && imdb > 0 && this.#tmdbOfImdb.get(imdb) === tmdb ? imdb : null
+  }
+
+  /** The work a name key names: both its ids as far as known, or null when the name is ambiguous. */
+  workOf(key: string): { imdb: number | null; tmdb: number | null } | null {
+    const seen = this.#names.get(key)
+    if (!seen || seen.imdb === SEVERAL || seen.tmdb === SEVERAL) return null
+    if (seen.imdb > 0 && seen.tmdb > 0) return this.tmdbOf(seen.imdb) === seen.tmdb ? { imdb: seen.imdb, tmdb: seen.tmdb } : null
+    if (seen.imdb > 0) return { imdb: seen.imdb, tmdb: this.tmdbOf(seen.imdb) }
+    return { imdb: this.imdbOf(seen.tmdb), tmdb: seen.tmdb }
+  }
+
+  /** Drops what was learned (tens of MB at 1M rows) before the index builds, the import's next phase. */
+  #release(): void {
+    for (const map of [this.#tmdbOfImdb, this.#imdbOfTmdb, this.#names]) map.clear()
+    for (const list of [this.#imdbOnlyFilms, this.#tmdbOnly, this.#unnamedKeys, this.#unnamedRows]) list.length = 0
+  }
+
+  /** Writes id_links and linked_torrents (inside the caller's transaction); the memory goes with the object. */
+  write(db: Database): CrosswalkCounts {
+    const counts = { pairs: 0, linked: 0 }
+    const pairs = new BatchInsert(db, 'id_links', ['imdb', 'tmdb'])
+    const linked = new BatchInsert(db, 'linked_torrents', ['imdb', 'tmdb', 'torrent'])
+    const append = (insert: BatchInsert, values: Array<number | null>): void => {
+      values.forEach((value, i) => (insert.values[insert.offset + i] = value))
+      insert.advance()
+    }
+    try {
+      for (const imdb of this.#tmdbOfImdb.keys()) {
+        const tmdb = this.tmdbOf(imdb)
+        if (tmdb !== null) (append(pairs, [imdb, tmdb]), counts.pairs++)
+      }
+      const link = (imdb: number | null, tmdb: number | null, torrent: number): void => {
+        if (imdb !== null || tmdb !== null) (append(linked, [imdb, tmdb, torrent]), counts.linked++)
+      }
+      for (let i = 0; i < this.#tmdbOnly.length; i += 2) link(this.imdbOf(this.#tmdbOnly[i + 1]), null, this.#tmdbOnly[i])
+      for (let i = 0; i < this.#imdbOnlyFilms.length; i += 2) link(null, this.tmdbOf(this.#imdbOnlyFilms[i + 1]), this.#imdbOnlyFilms[i])
+      this.#unnamedKeys.forEach((key, i) => {
+        const work = this.workOf(key)
+        if (work) link(work.imdb, work.tmdb, this.#unnamedRows[i])
+      })
+      pairs.flush()
+      linked.flush()
+      this.#release()
+    } finally {
+      pairs.finalize()
+      linked.finalize()
+    }
+    return counts
+  }
+}

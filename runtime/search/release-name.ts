@@ -1,0 +1,97 @@
+/**
+ * The work a release title names, as the id crosswalk compares it (runtime/importer/id-crosswalk.ts):
+ * the words before the first year, season/episode marker, bracket or technical word, folded (case,
+ * accents) and joined without separators, so `Il.Commissario.Nero.2003`, `Il Commissario Nero (2003)`
+ * and `L'Isola` / `LIsola` meet. Films also need the year that ends their name. Only equality of these
+ * keys matters, between titles that carry an id and titles that carry none, so a spelling this reads
+ * oddly is read the same odd way on both sides.
+ */
+
+export interface ReleaseName {
+  /** Folded words of the name, without separators. */
+  name: string
+  /** The year that ends the name (19xx or 20xx), or null. */
+  year: number | null
+}
+
+const TOKEN = /[\p{L}\p{N}]+/gu
+const YEAR = /^(?:19|20)\d\d$/
+const DIGITS = /^\d+$/
+// S01, S01E05, S01E01E02, 1x05, E05, Ep05, 1080p, 4k: a season/episode or resolution token.
+const MARKER = /^(?:s\d{1,3}(?:e\d{1,4})*|s\d{1,3}e\d.*|\d{1,2}x\d{1,3}|e\d{1,4}|ep\d{1,4}|\d{3,4}[pi]|[48]k)$/
+// Words that end a name wherever they stand: languages, sources, codecs, audio, editions, packs.
+const TECHNICAL = new Set(
+  (
+    'ita italian italiano eng english multi dual sub subs subita subbed sottotitoli sottotitolato web webrip webdl ' +
+    'webmux dlmux bdmux bluray bdrip brrip hdtv dvdrip hdrip dvd dvd5 dvd9 x264 x265 h264 h265 hevc avc xvid divx ' +
+    'ac3 aac dts eac3 ddp5 dd5 truehd remux repack proper extended internal hdr uhd cam complete completa completo ' +
+    'collection collezione trilogia trilogy quadrilogia saga cofanetto batch episodio episode puntata ep'
+  ).split(' '),
+)
+// Season words end a name only before a number or "complete" (La Stagione Nera is a name).
+const SEASON_WORDS = new Set(['season', 'seasons', 'stagione', 'stagioni', 'saison', 'staffel', 'temporada'])
+// Left over before "complete": Dark.River.The.Complete.Series, Dark River Serie Completa.
+const TRAILING = new Set(['the', 'serie', 'series', 'tutte', 'le', 'la', 'il'])
+const NON_ASCII = /[^\x00-\x7F]/
+
+const fold = (word: string): string => (NON_ASCII.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word)
+
+/** Where the name may start: after a leading `[Group]` (fansub releases). */
+const nameStart = (lower: string): number => {
+  const open = lower.search(/\S/)
+  if (lower[open] !== '[') return 0
+  const close = lower.indexOf(']', open)
+  return close < 0 ? 0 : close + 1
+}
+
+/** Whether `word` (at `index` of `lower`, the `count`-th word) ends the name. */
+const endsName = (lower: string, word: string, index: number, next: string | undefined): boolean => {
+  const before = lower[index - 1]
+  if (before === '[' || before === '(' || before === '{') return true
+  if (MARKER.test(word) || TECHNICAL.has(word)) return true
+  if (SEASON_WORDS.has(word)) return next !== undefined && (DIGITS.test(next) || next.startsWith('complet'))
+  // Anime absolute numbers: `Name - 05`.
+  return DIGITS.test(word) && lower[index - 2] === '-' && before === ' '
+}
+
+/** The name (and year) a release title starts with; null when it starts with no word of its own. */
+export const releaseName = (title: string): ReleaseName | null => {
+  const lower = title.toLowerCase()
+  const words: string[] = []
+  let year: number | null = null
+  TOKEN.lastIndex = nameStart(lower)
+  let match = TOKEN.exec(lower)
+  while (match) {
+    const word = match[0]
+    const following = TOKEN.exec(lower)
+    const next = following?.[0]
+    if (words.length > 0 && YEAR.test(word)) {
+      // `Blade Runner 2049 2017`: a year followed by a year is part of the name.
+      if (next === undefined || !YEAR.test(next)) {
+        year = Number(word)
+        break
+      }
+    } else if (words.length > 0 && endsName(lower, word, match.index, next)) {
+      if (word.startsWith('complet')) while (words.length > 1 && TRAILING.has(words[words.length - 1])) words.pop()
+      break
+    }
+    words.push(word)
+    match = following
+  }
+  if (words.length === 0) return null
+  return { name: fold(words.join('')), year }
+}
+
+/**
+ * The key the crosswalk compares: the catalogue a type belongs to (films, shows) and its name; a
+ * film's year too. Null for other types, and for a film title without a year (a name alone would
+ * join remakes and namesakes).
+ */
+export const releaseNameKey = (title: string, type: string): string | null => {
+  const shows = type === 'series' || type === 'anime'
+  if (!shows && type !== 'movie') return null
+  const name = releaseName(title)
+  if (!name) return null
+  if (shows) return `s ${name.name}`
+  return name.year === null ? null : `m ${name.name} ${name.year}`
+}
