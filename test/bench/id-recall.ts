@@ -79,12 +79,18 @@ const tallyPage = (tally: Tally, hits: SearchHit[], relevant: string[], related:
   tally.relevant += Math.min(relevant.length, LIMIT)
   tally.results += hits.length
   let found = 0
+  // The breakdowns count queries whose relevant releases all fit on page 1 (for the others, which
+  // releases make page 1 is the ranking's business).
+  const fits = relevant.length <= LIMIT
   for (const hash of relevant) {
-    const label = truth.labels[hash] ?? 'imdb'
+    const hit = page.has(hash)
+    if (hit) found++
+    if (!fits) continue
+    const label = tally.byLabel[truth.labels[hash] ?? 'imdb']
     const spelling = (tally.bySpelling[truth.spellings?.[hash] ?? 'usual'] ??= { relevant: 0, found: 0 })
-    tally.byLabel[label].relevant++
+    label.relevant++
     spelling.relevant++
-    if (page.has(hash)) (found++, tally.byLabel[label].found++, spelling.found++)
+    if (hit) (label.found++, spelling.found++)
   }
   tally.found += Math.min(found, LIMIT)
   for (const hash of page) {
