@@ -1,13 +1,15 @@
 #!/usr/bin/env bun
 /**
  * Page-1 recall and precision of id searches against a generated dump's ground truth, in-process:
- *   bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N]
+ *   bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N] [--without-crosswalk 1]
  * Episode searches (t=tvsearch by IMDb id, season and episode) and film searches (t=movie by IMDb id,
  * and by IMDb and TMDB id together as Radarr sends them through Prowlarr), 100 results, unfiltered.
  * Recall: the relevant releases on page 1 ÷ min(relevant, 100), summed over the queries, also by the
  * ids the relevant rows lack (GroundTruth.labels). Precision: page-1 results that are releases of the
  * asked show or film (GroundTruth.related) ÷ all page-1 results. `--code` runs another checkout's
- * search (an older build; it must read this snapshot), for the figures before a change.
+ * search (an older build; it must read this snapshot); `--without-crosswalk 1` hides the crosswalk's
+ * tables, which gives the answers of the build before it on the same snapshot. `bun run bench` runs
+ * both (measureIdRecall) after its import.
  */
 import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
@@ -39,23 +41,24 @@ const emptyTally = (): Tally => ({
 
 type Search = (db: Database, query: SearchQuery) => SearchResult
 
-const args = process.argv.slice(2)
-const option = (name: string): string | undefined => {
-  const at = args.indexOf(`--${name}`)
-  return at >= 0 ? args[at + 1] : undefined
+export interface RecallOptions {
+  /** The snapshot directory (torrents.db, files.db). */
+  directory: string
+  truth: GroundTruth
+  /** Searches to run per kind, spread over the truth's works. */
+  sample: number
+  /** Another checkout's search (runtime/search/search.ts under this root); this one's by default. */
+  codeRoot?: string
+  /** Hides the id crosswalk's tables behind empty TEMP ones: the answers of the build before it. */
+  withoutCrosswalk?: boolean
 }
-const [directory, truthFile] = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'))
-if (!directory || !truthFile) {
-  console.error('usage: bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N]')
-  process.exit(2)
-}
-const codeRoot = resolve(option('code') ?? join(import.meta.dir, '..', '..'))
-const sample = Number(option('sample') ?? 4000)
-const { search } = (await import(join(codeRoot, 'runtime/search/search.ts'))) as { search: Search }
-const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth
 
-const db = new Database(join(directory, 'torrents.db'), { readonly: true })
-db.run(`ATTACH DATABASE '${join(directory, 'files.db')}' AS files_db`)
+export interface RecallFigures {
+  episode_by_imdb: ReturnType<typeof summary>
+  film_by_imdb: ReturnType<typeof summary>
+  film_by_imdb_and_tmdb: ReturnType<typeof summary>
+  search_ms: { p50: number; p99: number; mean: number }
+}
 
 const baseQuery = (fields: Partial<SearchQuery>): SearchQuery => ({
   scope: 'everything', words: [], imdb: null, tmdb: null, season: null, episode: null, slices: null,
@@ -72,7 +75,7 @@ const spread = <T>(items: T[], wanted: number): T[] => {
   return picked
 }
 
-const tallyPage = (tally: Tally, hits: SearchHit[], relevant: string[], related: Set<string>): void => {
+const tallyPage = (truth: GroundTruth, tally: Tally, hits: SearchHit[], relevant: string[], related: Set<string>): void => {
   const page = new Set(hits.map((hit) => hit.info_hash))
   const wanted = new Set(relevant)
   tally.queries++
@@ -99,29 +102,6 @@ const tallyPage = (tally: Tally, hits: SearchHit[], relevant: string[], related:
   }
 }
 
-const timings: number[] = []
-const timed = (query: SearchQuery): SearchHit[] => {
-  const started = performance.now()
-  const { items } = search(db, query)
-  timings.push(performance.now() - started)
-  return items
-}
-
-const relatedOf = (imdb: string): Set<string> => new Set(truth.related[imdb] ?? [])
-
-const episodes = emptyTally()
-for (const [key, hashes] of spread(Object.entries(truth.episodes), sample)) {
-  const [imdb, season, episode] = key.split('/')
-  const hits = timed(baseQuery({ scope: 'shows', imdb: numeric(imdb), season: Number(season), episode: Number(episode) }))
-  tallyPage(episodes, hits, hashes, relatedOf(imdb))
-}
-const films = emptyTally()
-const filmsBoth = emptyTally()
-for (const movie of spread(truth.movies, sample)) {
-  tallyPage(films, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb) })), movie.hashes, relatedOf(movie.imdb))
-  if (movie.tmdb !== null) tallyPage(filmsBoth, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })), movie.hashes, relatedOf(movie.imdb))
-}
-
 const ratio = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 10000) / 10000)
 const byRecall = (groups: Record<string, { relevant: number; found: number }>) =>
   Object.fromEntries(Object.entries(groups).map(([name, { relevant, found }]) => [name, { relevant, found, recall: ratio(found, relevant) }]))
@@ -135,13 +115,77 @@ const summary = (tally: Tally) => ({
   recall_by_missing_id: byRecall(tally.byLabel),
   recall_by_spelling: byRecall(tally.bySpelling),
 })
-timings.sort((a, b) => a - b)
-const quantile = (q: number): number => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] * 1000) / 1000
-console.log(JSON.stringify({
-  code: codeRoot,
-  episode_by_imdb: summary(episodes),
-  film_by_imdb: summary(films),
-  film_by_imdb_and_tmdb: summary(filmsBoth),
-  search_ms: { p50: quantile(0.5), p99: quantile(0.99), mean: Math.round((timings.reduce((a, b) => a + b, 0) / timings.length) * 1000) / 1000 },
-}, null, 2))
-db.close()
+
+const openReadOnly = (directory: string, withoutCrosswalk: boolean): Database => {
+  const db = new Database(join(directory, 'torrents.db'), { readonly: true })
+  db.run(`ATTACH DATABASE '${join(directory, 'files.db').replace(/'/g, "''")}' AS files_db`)
+  if (withoutCrosswalk) {
+    // Unqualified names resolve to TEMP first: the searches see no crosswalk.
+    db.run('CREATE TEMP TABLE linked_torrents (imdb INTEGER, tmdb INTEGER, torrent INTEGER)')
+    db.run('CREATE TEMP TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER)')
+  }
+  return db
+}
+
+export const measureIdRecall = async (options: RecallOptions): Promise<RecallFigures> => {
+  const root = resolve(options.codeRoot ?? join(import.meta.dir, '..', '..'))
+  const { search } = (await import(join(root, 'runtime/search/search.ts'))) as { search: Search }
+  const { truth } = options
+  const db = openReadOnly(options.directory, options.withoutCrosswalk === true)
+  const timings: number[] = []
+  const timed = (query: SearchQuery): SearchHit[] => {
+    const started = performance.now()
+    const { items } = search(db, query)
+    timings.push(performance.now() - started)
+    return items
+  }
+  const relatedOf = (imdb: string): Set<string> => new Set(truth.related[imdb] ?? [])
+  try {
+    const episodes = emptyTally()
+    for (const [key, hashes] of spread(Object.entries(truth.episodes), options.sample)) {
+      const [imdb, season, episode] = key.split('/')
+      const hits = timed(baseQuery({ scope: 'shows', imdb: numeric(imdb), season: Number(season), episode: Number(episode) }))
+      tallyPage(truth, episodes, hits, hashes, relatedOf(imdb))
+    }
+    const films = emptyTally()
+    const filmsBoth = emptyTally()
+    for (const movie of spread(truth.movies, options.sample)) {
+      tallyPage(truth, films, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb) })), movie.hashes, relatedOf(movie.imdb))
+      if (movie.tmdb !== null) tallyPage(truth, filmsBoth, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })), movie.hashes, relatedOf(movie.imdb))
+    }
+    timings.sort((a, b) => a - b)
+    const quantile = (q: number): number => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] * 1000) / 1000
+    const mean = Math.round((timings.reduce((a, b) => a + b, 0) / timings.length) * 1000) / 1000
+    return { episode_by_imdb: summary(episodes), film_by_imdb: summary(films), film_by_imdb_and_tmdb: summary(filmsBoth), search_ms: { p50: quantile(0.5), p99: quantile(0.99), mean } }
+  } finally {
+    db.close()
+  }
+}
+
+/** The headline figures of both runs side by side, as markdown rows. */
+export const recallRows = (figures: { with: RecallFigures; without: RecallFigures }): string[] => {
+  const rows = ['| id search | page-1 recall without / with the crosswalk | precision without / with | id-less releases found, with |', '|---|---|---|---|']
+  for (const kind of ['episode_by_imdb', 'film_by_imdb', 'film_by_imdb_and_tmdb'] as const) {
+    const [before, after] = [figures.without[kind], figures.with[kind]]
+    const missing = after.recall_by_missing_id
+    const idless = ['tmdb_only', 'no_id'].map((label) => `${label} ${missing[label]?.found ?? 0}/${missing[label]?.relevant ?? 0}`).join(', ')
+    rows.push(`| ${kind.replace(/_/g, ' ')} (${after.queries}) | ${before.recall} / **${after.recall}** | ${before.precision} / **${after.precision}** | ${idless} |`)
+  }
+  return rows
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2)
+  const option = (name: string): string | undefined => {
+    const at = args.indexOf(`--${name}`)
+    return at >= 0 ? args[at + 1] : undefined
+  }
+  const [directory, truthFile] = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'))
+  if (!directory || !truthFile) {
+    console.error('usage: bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N] [--without-crosswalk 1]')
+    process.exit(2)
+  }
+  const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth
+  const figures = await measureIdRecall({ directory, truth, sample: Number(option('sample') ?? 4000), codeRoot: option('code'), withoutCrosswalk: option('without-crosswalk') === '1' })
+  console.log(JSON.stringify(figures, null, 2))
+}
