@@ -84,8 +84,8 @@ export const MAIN_TABLES_DDL = [
   // machine's byte order): id searches rank thousands of hits without fetching one row (runtime/search/rank-positions.ts).
   `CREATE TABLE rank_positions (ranking TEXT PRIMARY KEY, positions BLOB NOT NULL)`,
   // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md): IMDb ↔ TMDB pairs that
-  // no row contradicts, and the torrents an id search finds although they lack its id (only the
-  // other id of a pair, or no id but a name only that work's rows carry); the id they lack is set.
+  // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
+  // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
   `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
   `CREATE TABLE linked_torrents (imdb INTEGER, tmdb INTEGER, torrent INTEGER NOT NULL)`,
 ]

@@ -1,10 +1,10 @@
 /**
  * The id crosswalk, learned from the torrents rows while they load (docs/id-crosswalk.md): IMDb ↔
  * TMDB pairs from rows that carry both, and for each work the names (a film's with its year) that
- * rows carrying its id give it. Written as two tables of torrents.db: id_links (the pairs) and
- * linked_torrents, the rows an id search should find although they do not carry its id:
+ * rows carrying its id give it. Written as two tables of torrents.db: id_links (the pairs: a search by
+ * TMDB id also reads the rows of the paired IMDb id through them) and linked_torrents, the rows an id
+ * search should find although they do not carry its id:
  * - a row with only the TMDB id of a pair, under the pair's IMDb id;
- * - a film with only the IMDb id of a pair, under the pair's TMDB id;
  * - a row with neither id whose name key (runtime/search/release-name.ts) belongs to one work only.
  * A name that rows of several works carry, or that disagrees with the pairs, is not used; neither
  * is a pair that some row contradicts (an IMDb id seen with two TMDB ids, or the other way round).
@@ -49,8 +49,7 @@ export class IdCrosswalk {
   // The ids each name key (as keyNumber) was seen with.
   readonly #nameImdb = new Map<number, number>()
   readonly #nameTmdb = new Map<number, number>()
-  // Rows that may be linked, as flat [torrent, id] pairs: rows with one id, id-less rows with their name key.
-  readonly #imdbOnlyFilms: number[] = []
+  // Rows that may be linked, as flat [torrent, id] pairs: TMDB-only rows, id-less rows with their name key.
   readonly #tmdbOnly: number[] = []
   readonly #unnamed: number[] = []
 
@@ -61,9 +60,7 @@ export class IdCrosswalk {
     if (imdb !== null && tmdb !== null) {
       this.#tmdbOfImdb.set(imdb, merged(this.#tmdbOfImdb.get(imdb) ?? 0, tmdb))
       this.#imdbOfTmdb.set(tmdb, merged(this.#imdbOfTmdb.get(tmdb) ?? 0, imdb))
-    } else if (imdb !== null) {
-      if (type === 'movie') this.#imdbOnlyFilms.push(torrent, imdb)
-    } else if (tmdb !== null) this.#tmdbOnly.push(torrent, tmdb)
+    } else if (tmdb !== null && imdb === null) this.#tmdbOnly.push(torrent, tmdb)
     const name = releaseNameKey(title, type)
     if (name === null) return
     const key = keyNumber(name)
@@ -98,7 +95,7 @@ export class IdCrosswalk {
   /** Drops what was learned (tens of MB at 1M rows) before the index builds, the import's next phase. */
   #release(): void {
     for (const map of [this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb]) map.clear()
-    for (const list of [this.#imdbOnlyFilms, this.#tmdbOnly, this.#unnamed]) list.length = 0
+    for (const list of [this.#tmdbOnly, this.#unnamed]) list.length = 0
   }
 
   /** Writes id_links and linked_torrents (inside the caller's transaction); the memory goes with the object. */
@@ -119,7 +116,6 @@ export class IdCrosswalk {
         if (imdb !== null || tmdb !== null) (append(linked, [imdb, tmdb, torrent]), counts.linked++)
       }
       for (let i = 0; i < this.#tmdbOnly.length; i += 2) link(this.imdbOf(this.#tmdbOnly[i + 1]), null, this.#tmdbOnly[i])
-      for (let i = 0; i < this.#imdbOnlyFilms.length; i += 2) link(null, this.tmdbOf(this.#imdbOnlyFilms[i + 1]), this.#imdbOnlyFilms[i])
       for (let i = 0; i < this.#unnamed.length; i += 2) {
         const work = this.workOf(this.#unnamed[i + 1])
         if (work) link(work.imdb, work.tmdb, this.#unnamed[i])

@@ -48,10 +48,13 @@ const union = (parts: Fragment[]): Fragment => ({ sql: parts.map((part) => part.
 
 const packsOf = (imdb: string): string => `SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ${imdb})`
 
+// The IMDb id the crosswalk pairs with a TMDB id (id_links), as SQL.
+const PAIRED_IMDB = '(SELECT imdb FROM id_links WHERE tmdb = ?)'
+
 /**
  * t=movie by id: the film itself, packs that list it in pack_files, TMDB matches (ids are ORed), and
- * what the id crosswalk links to either id (linked_torrents: only the other id of a pair, or no id but
- * the film's name and year); by TMDB id also the packs that list the paired IMDb id.
+ * what the id crosswalk links to either id (linked_torrents: only the TMDB id of a pair, or no id but
+ * the film's name and year); by TMDB id also the rows and packs of the paired IMDb id.
  */
 const movieIds = (imdb: number | null, tmdb: number | null): Fragment => {
   const parts: Fragment[] = []
@@ -63,7 +66,8 @@ const movieIds = (imdb: number | null, tmdb: number | null): Fragment => {
   if (tmdb !== null) {
     parts.push(fragment('SELECT id FROM torrents WHERE tmdb = ?', tmdb))
     parts.push(fragment('SELECT torrent FROM linked_torrents WHERE tmdb = ?', tmdb))
-    parts.push(fragment(packsOf('(SELECT imdb FROM id_links WHERE tmdb = ?)'), tmdb))
+    parts.push(fragment(`SELECT id FROM torrents WHERE imdb = ${PAIRED_IMDB}`, tmdb))
+    parts.push(fragment(packsOf(PAIRED_IMDB), tmdb))
   }
   return union(parts)
 }

@@ -20,7 +20,8 @@ const written = (rows: Row[]) => {
 }
 
 describe('IdCrosswalk', () => {
-  test('pairs from rows with both ids; TMDB-only rows get the IMDb id, IMDb-only films the TMDB id', () => {
+  // An IMDb-only row needs no link: a search by TMDB id reads the paired IMDb id's rows through id_links.
+  test('pairs from rows with both ids; TMDB-only rows are linked under the paired IMDb id', () => {
     const { pairs, linked, counts } = written([
       ['movie', 'Dark.Harbor.2014', 10, 501],
       ['movie', 'Dark Harbor 2014 ITA', 10, null],
@@ -30,9 +31,8 @@ describe('IdCrosswalk', () => {
       ['series', 'Other.S01E02', null, 902],
     ])
     expect(pairs).toEqual([[10, 501], [20, 902]])
-    // The IMDb-only episode is not linked to its TMDB id: TV searches do not take one.
-    expect(linked).toEqual([[2, null, 501], [3, 10, null], [6, 20, null]])
-    expect(counts).toEqual({ pairs: 2, linked: 3 })
+    expect(linked).toEqual([[3, 10, null], [6, 20, null]])
+    expect(counts).toEqual({ pairs: 2, linked: 2 })
   })
 
   test('a contradicted pair is not used, in either direction', () => {
