@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { MAIN_TABLES_DDL } from '../../../../runtime/db/schema.ts'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
 import { IdCrosswalk, keyNumber } from '../../../../runtime/importer/id-crosswalk.ts'
 
 type Row = [type: string, title: string, imdb: number | null, tmdb: number | null]
@@ -10,7 +10,7 @@ const written = (rows: Row[]) => {
   const crosswalk = new IdCrosswalk()
   rows.forEach(([type, title, imdb, tmdb], i) => crosswalk.add(i + 1, type, title, imdb, tmdb))
   const db = new Database(':memory:')
-  for (const ddl of MAIN_TABLES_DDL) db.run(ddl)
+  for (const ddl of FILES_TABLES_DDL) db.run(ddl)
   const counts = db.transaction(() => crosswalk.write(db))()
   return {
     counts,
