@@ -35,6 +35,13 @@ export const keyNumber = (key: string): number => {
 /** `known` merged with one more sighting of `id` (null: the row had none). */
 const merged = (known: number, id: number | null): number => (id === null || known === id ? known : known === 0 ? id : SEVERAL)
 
+/** Records one more sighting of `id` under `key`, writing only when that changes what is known (most rows repeat it). */
+const see = (map: Map<number, number>, key: number, id: number | null): void => {
+  const known = map.get(key) ?? 0
+  const next = merged(known, id)
+  if (next !== known) map.set(key, next)
+}
+
 const validId = (id: number | null): number | null => (id !== null && Number.isSafeInteger(id) && id > 0 ? id : null)
 
 /** What was written, for the snapshot's meta and the import timings. */
@@ -58,16 +65,16 @@ export class IdCrosswalk {
     const imdb = validId(imdbValue)
     const tmdb = validId(tmdbValue)
     if (imdb !== null && tmdb !== null) {
-      this.#tmdbOfImdb.set(imdb, merged(this.#tmdbOfImdb.get(imdb) ?? 0, tmdb))
-      this.#imdbOfTmdb.set(tmdb, merged(this.#imdbOfTmdb.get(tmdb) ?? 0, imdb))
+      see(this.#tmdbOfImdb, imdb, tmdb)
+      see(this.#imdbOfTmdb, tmdb, imdb)
     } else if (tmdb !== null && imdb === null) this.#tmdbOnly.push(torrent, tmdb)
     const name = releaseNameKey(title, type)
     if (name === null) return
     const key = keyNumber(name)
     if (imdb === null && tmdb === null) this.#unnamed.push(torrent, key)
     else {
-      this.#nameImdb.set(key, merged(this.#nameImdb.get(key) ?? 0, imdb))
-      this.#nameTmdb.set(key, merged(this.#nameTmdb.get(key) ?? 0, tmdb))
+      see(this.#nameImdb, key, imdb)
+      see(this.#nameTmdb, key, tmdb)
     }
   }
 
