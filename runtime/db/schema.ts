@@ -115,7 +115,20 @@ export const FILES_TABLES_DDL = [
   // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
   // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
   `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
-  `CREATE TABLE linked_torrents (imdb INTEGER, tmdb INTEGER, torrent INTEGER NOT NULL)`,
+  // With the row's season/episode evidence, as torrents has it (see torrents_imdb): episode searches
+  // test linked rows on linked_torrents_imdb alone.
+  `CREATE TABLE linked_torrents (
+    imdb INTEGER,
+    tmdb INTEGER,
+    torrent INTEGER NOT NULL,
+    season INTEGER,
+    episode INTEGER,
+    season_first INTEGER,
+    season_last INTEGER,
+    episode_first INTEGER,
+    episode_last INTEGER,
+    complete INTEGER NOT NULL
+  )`,
 ]
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
@@ -141,7 +154,7 @@ export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
   `CREATE INDEX file_seasons_show ON file_seasons(imdb, season, torrent)`,
   `CREATE INDEX id_links_tmdb ON id_links(tmdb, imdb)`,
-  `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, torrent) WHERE imdb IS NOT NULL`,
+  `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX linked_torrents_tmdb ON linked_torrents(tmdb, torrent) WHERE tmdb IS NOT NULL`,
 ]
 

@@ -10,6 +10,7 @@
  * is a pair that some row contradicts (an IMDb id seen with two TMDB ids, or the other way round).
  */
 import type { Database } from 'bun:sqlite'
+import { parseEpisodes } from '../search/episodes.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
 
@@ -44,6 +45,30 @@ const see = (map: Map<number, number>, key: number, id: number | null): void => 
 
 const validId = (id: number | null): number | null => (id !== null && Number.isSafeInteger(id) && id > 0 ? id : null)
 
+/** One torrents row as the crosswalk reads it: its ids, and its own season/episode columns. */
+export interface CrosswalkRow {
+  torrent: number
+  type: string
+  title: string
+  imdb: number | null
+  tmdb: number | null
+  season: number | null
+  episode: number | null
+}
+
+/**
+ * The season/episode evidence of a row that may be linked, as torrents holds it (its own columns, and
+ * the title's ranges as deriveTorrent parses them): linked_torrents carries it, so an episode search
+ * tests linked rows on its index alone instead of fetching each torrents row (~30 µs a search).
+ */
+const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
+type Evidence = Array<number | null>
+
+const evidenceOf = (row: CrosswalkRow): Evidence => {
+  const range = parseEpisodes(row.title)
+  return [row.season, row.episode, range.season_first, range.season_last, range.episode_first, range.episode_last, range.complete]
+}
+
 /** What was written. */
 export interface CrosswalkCounts {
   pairs: number
@@ -56,23 +81,30 @@ export class IdCrosswalk {
   // The ids each name key (as keyNumber) was seen with.
   readonly #nameImdb = new Map<number, number>()
   readonly #nameTmdb = new Map<number, number>()
-  // Rows that may be linked, as flat [torrent, id] pairs: TMDB-only rows, id-less rows with their name key.
+  // Rows that may be linked, as flat [torrent, id] pairs (TMDB-only rows; id-less rows with their
+  // name key), and each one's evidence by torrent.
   readonly #tmdbOnly: number[] = []
   readonly #unnamed: number[] = []
+  readonly #evidence = new Map<number, Evidence>()
 
   /** One torrents row, in any order. */
-  add(torrent: number, type: string, title: string, imdbValue: number | null, tmdbValue: number | null): void {
-    const imdb = validId(imdbValue)
-    const tmdb = validId(tmdbValue)
+  add(row: CrosswalkRow): void {
+    const imdb = validId(row.imdb)
+    const tmdb = validId(row.tmdb)
     if (imdb !== null && tmdb !== null) {
       see(this.#tmdbOfImdb, imdb, tmdb)
       see(this.#imdbOfTmdb, tmdb, imdb)
-    } else if (tmdb !== null) this.#tmdbOnly.push(torrent, tmdb)
-    const name = releaseNameKey(title, type)
+    } else if (tmdb !== null) {
+      this.#tmdbOnly.push(row.torrent, tmdb)
+      this.#evidence.set(row.torrent, evidenceOf(row))
+    }
+    const name = releaseNameKey(row.title, row.type)
     if (name === null) return
     const key = keyNumber(name)
-    if (imdb === null && tmdb === null) this.#unnamed.push(torrent, key)
-    else {
+    if (imdb === null && tmdb === null) {
+      this.#unnamed.push(row.torrent, key)
+      this.#evidence.set(row.torrent, evidenceOf(row))
+    } else {
       see(this.#nameImdb, key, imdb)
       see(this.#nameTmdb, key, tmdb)
     }
@@ -103,6 +135,7 @@ export class IdCrosswalk {
   /** Drops what was learned (~17 MB at 1M rows) before the Worker's files load. */
   #release(): void {
     for (const map of [this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb]) map.clear()
+    this.#evidence.clear()
     for (const list of [this.#tmdbOnly, this.#unnamed]) list.length = 0
   }
 
@@ -110,7 +143,7 @@ export class IdCrosswalk {
   write(db: Database): CrosswalkCounts {
     const counts = { pairs: 0, linked: 0 }
     const pairs = new BatchInsert(db, 'id_links', ['imdb', 'tmdb'])
-    const linked = new BatchInsert(db, 'linked_torrents', ['imdb', 'tmdb', 'torrent'])
+    const linked = new BatchInsert(db, 'linked_torrents', ['imdb', 'tmdb', 'torrent', ...EVIDENCE_COLUMNS])
     const append = (insert: BatchInsert, values: Array<number | null>): void => {
       values.forEach((value, i) => (insert.values[insert.offset + i] = value))
       insert.advance()
@@ -121,7 +154,7 @@ export class IdCrosswalk {
         if (tmdb !== null) (append(pairs, [imdb, tmdb]), counts.pairs++)
       }
       const link = (imdb: number | null, tmdb: number | null, torrent: number): void => {
-        if (imdb !== null || tmdb !== null) (append(linked, [imdb, tmdb, torrent]), counts.linked++)
+        if (imdb !== null || tmdb !== null) (append(linked, [imdb, tmdb, torrent, ...(this.#evidence.get(torrent) ?? [])]), counts.linked++)
       }
       for (let i = 0; i < this.#tmdbOnly.length; i += 2) link(this.imdbOf(this.#tmdbOnly[i + 1]), null, this.#tmdbOnly[i])
       for (let i = 0; i < this.#unnamed.length; i += 2) {

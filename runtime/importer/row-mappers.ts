@@ -116,7 +116,7 @@ const torrentsMapping: MappingFactory = (columns, context) => {
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 
-const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id'] as const
+const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
@@ -134,7 +134,15 @@ const torrentTitlesMapping: MappingFactory = (columns, context) => {
     const title = required(row[at.title], 'torrents', 'title', rowNumber)
     values[offset] = rowNumber
     values[offset + 1] = title
-    crosswalk?.add(rowNumber, row[at.type] ?? '', title, imdbNumber(row[at.imdb_id]), integerOrNull(row[at.tmdb_id]))
+    crosswalk?.add({
+      torrent: rowNumber,
+      type: row[at.type] ?? '',
+      title,
+      imdb: imdbNumber(row[at.imdb_id]),
+      tmdb: integerOrNull(row[at.tmdb_id]),
+      season: integerOrNull(row[at.imdb_season]),
+      episode: integerOrNull(row[at.imdb_episode]),
+    })
   }
   const finish = crosswalk ? (db: Database) => void crosswalk.write(db) : undefined
   return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map, finish }

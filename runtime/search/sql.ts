@@ -139,14 +139,14 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
 
 /**
  * Torrents the id crosswalk links to show `imdb` (only its TMDB id, or no id but its name), under the
- * same season/episode rules as the show's own rows: their own evidence, or for a pack a files row at
- * S·E without an id or with this one.
+ * same season/episode rules as the show's own rows: their own evidence (copied into linked_torrents,
+ * so the covering index answers), or for a pack a files row at S·E without an id or with this one.
  */
 const linkedOfShow = (imdb: number, season: number, episode: number | null): Fragment => {
-  const own = holds('s', season, episode)
+  const own = holds('l', season, episode)
   const files = fileEpisode(season, episode)
   return {
-    sql: `SELECT s.id FROM linked_torrents l CROSS JOIN torrents s ON s.id = l.torrent WHERE l.imdb = ? AND ((${own.sql}) OR (${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND (f.imdb IS NULL OR f.imdb = ?))))`,
+    sql: `SELECT l.torrent FROM linked_torrents l WHERE l.imdb = ? AND ((${own.sql}) OR (${mayBePack('l')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = l.torrent AND ${files.sql} AND (f.imdb IS NULL OR f.imdb = ?))))`,
     params: [imdb, ...own.params, ...files.params, imdb],
   }
 }

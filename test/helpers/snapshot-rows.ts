@@ -15,7 +15,7 @@ import {
   MAIN_TABLES_DDL,
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
-import { IdCrosswalk } from '../../runtime/importer/id-crosswalk.ts'
+import { IdCrosswalk, type CrosswalkRow } from '../../runtime/importer/id-crosswalk.ts'
 import { deriveTorrent, storedFold } from '../../runtime/search/derive.ts'
 import { writeFileSeasons, writeRankedTitles } from './rank-tables.ts'
 
@@ -131,7 +131,7 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   insertAll(files, 'files', fileColumns, fileRows)
   // The crosswalk as the importer learns it from the same rows.
   const crosswalk = new IdCrosswalk()
-  for (const row of torrents) crosswalk.add(row.id as number, row.type as string, row.title as string, row.imdb as number | null, row.tmdb as number | null)
+  for (const row of torrents) crosswalk.add({ torrent: row.id, type: row.type, title: row.title, imdb: row.imdb, tmdb: row.tmdb, season: row.season, episode: row.episode } as CrosswalkRow)
   files.transaction(() => crosswalk.write(files))()
   writeRankedTitles(main, files)
   writeFileSeasons(files)

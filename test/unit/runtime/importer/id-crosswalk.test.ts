@@ -8,7 +8,7 @@ type Row = [type: string, title: string, imdb: number | null, tmdb: number | nul
 /** The crosswalk of `rows` (torrent ids from 1), as written: pairs and linked rows. */
 const written = (rows: Row[]) => {
   const crosswalk = new IdCrosswalk()
-  rows.forEach(([type, title, imdb, tmdb], i) => crosswalk.add(i + 1, type, title, imdb, tmdb))
+  rows.forEach(([type, title, imdb, tmdb], i) => crosswalk.add({ torrent: i + 1, type, title, imdb, tmdb, season: null, episode: null }))
   const db = new Database(':memory:')
   for (const ddl of FILES_TABLES_DDL) db.run(ddl)
   const counts = db.transaction(() => crosswalk.write(db))()
@@ -33,6 +33,20 @@ describe('IdCrosswalk', () => {
     expect(pairs).toEqual([[10, 501], [20, 902]])
     expect(linked).toEqual([[3, 10, null], [6, 20, null]])
     expect(counts).toEqual({ pairs: 2, linked: 2 })
+  })
+
+  test('a linked row carries its season/episode evidence as torrents has it: its own columns and the title ranges', () => {
+    const crosswalk = new IdCrosswalk()
+    crosswalk.add({ torrent: 1, type: 'series', title: 'Show.S02E05.ITA', imdb: 20, tmdb: 902, season: 2, episode: 5 })
+    crosswalk.add({ torrent: 2, type: 'series', title: 'Show.S02E05-E07.720p', imdb: null, tmdb: null, season: 2, episode: 5 })
+    crosswalk.add({ torrent: 3, type: 'series', title: 'Show S01-S03 Complete', imdb: null, tmdb: 902, season: null, episode: null })
+    const db = new Database(':memory:')
+    for (const ddl of FILES_TABLES_DDL) db.run(ddl)
+    db.transaction(() => crosswalk.write(db))()
+    expect(db.query('SELECT torrent, season, episode, season_first, season_last, episode_first, episode_last, complete FROM linked_torrents ORDER BY torrent').values()).toEqual([
+      [2, 2, 5, 2, 2, 5, 7, 0],
+      [3, null, null, 1, 3, null, null, 0],
+    ])
   })
 
   test('a contradicted pair is not used, in either direction', () => {
