@@ -13,6 +13,7 @@ import type { Database } from 'bun:sqlite'
 import { parseEpisodes } from '../search/episodes.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
+import { NumberTable } from './number-table.ts'
 
 // In the maps below: 0 = no id seen yet, SEVERAL = more than one.
 const SEVERAL = -1
@@ -30,15 +31,16 @@ export const keyNumber = (key: string): number => {
     a = Math.imul(a ^ code, 0x01000193)
     b = Math.imul(b ^ code, 0x5bd1e995)
   }
-  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff)
+  // From 1: NumberTable keys are positive.
+  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff) + 1
 }
 
 /** `known` merged with one more sighting of `id` (null: the row had none). */
 const merged = (known: number, id: number | null): number => (id === null || known === id ? known : known === 0 ? id : SEVERAL)
 
 /** Records one more sighting of `id` under `key`, writing only when that changes what is known (most rows repeat it). */
-const see = (map: Map<number, number>, key: number, id: number | null): void => {
-  const known = map.get(key) ?? 0
+const see = (map: NumberTable, key: number, id: number | null): void => {
+  const known = map.get(key)
   const next = merged(known, id)
   if (next !== known) map.set(key, next)
 }
@@ -62,12 +64,17 @@ export interface CrosswalkRow {
  * tests linked rows on its index alone instead of fetching each torrents row (~30 µs a search).
  */
 const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
-type Evidence = Array<number | null>
+// A row waiting to be linked: [torrent, id or name key, ...evidence], NaN for NULL (the lists stay
+// arrays of plain numbers, which the collector need not scan).
+const STRIDE = 2 + EVIDENCE_COLUMNS.length
 
-const evidenceOf = (row: CrosswalkRow): Evidence => {
+const pushCandidate = (list: number[], row: CrosswalkRow, id: number): void => {
   const range = parseEpisodes(row.title)
-  return [row.season, row.episode, range.season_first, range.season_last, range.episode_first, range.episode_last, range.complete]
+  const evidence = [row.season, row.episode, range.season_first, range.season_last, range.episode_first, range.episode_last, range.complete]
+  list.push(row.torrent, id, ...evidence.map((value) => value ?? Number.NaN))
 }
+
+const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value)
 
 /** What was written. */
 export interface CrosswalkCounts {
@@ -76,16 +83,14 @@ export interface CrosswalkCounts {
 }
 
 export class IdCrosswalk {
-  readonly #tmdbOfImdb = new Map<number, number>()
-  readonly #imdbOfTmdb = new Map<number, number>()
+  #tmdbOfImdb = new NumberTable()
+  #imdbOfTmdb = new NumberTable()
   // The ids each name key (as keyNumber) was seen with.
-  readonly #nameImdb = new Map<number, number>()
-  readonly #nameTmdb = new Map<number, number>()
-  // Rows that may be linked, as flat [torrent, id] pairs (TMDB-only rows; id-less rows with their
-  // name key), and each one's evidence by torrent.
-  readonly #tmdbOnly: number[] = []
-  readonly #unnamed: number[] = []
-  readonly #evidence = new Map<number, Evidence>()
+  #nameImdb = new NumberTable()
+  #nameTmdb = new NumberTable()
+  // Rows that may be linked (STRIDE numbers each): TMDB-only rows with their id, id-less rows with their name key.
+  #tmdbOnly: number[] = []
+  #unnamed: number[] = []
 
   /** One torrents row, in any order. */
   add(row: CrosswalkRow): void {
@@ -94,17 +99,12 @@ export class IdCrosswalk {
     if (imdb !== null && tmdb !== null) {
       see(this.#tmdbOfImdb, imdb, tmdb)
       see(this.#imdbOfTmdb, tmdb, imdb)
-    } else if (tmdb !== null) {
-      this.#tmdbOnly.push(row.torrent, tmdb)
-      this.#evidence.set(row.torrent, evidenceOf(row))
-    }
+    } else if (tmdb !== null) pushCandidate(this.#tmdbOnly, row, tmdb)
     const name = releaseNameKey(row.title, row.type)
     if (name === null) return
     const key = keyNumber(name)
-    if (imdb === null && tmdb === null) {
-      this.#unnamed.push(row.torrent, key)
-      this.#evidence.set(row.torrent, evidenceOf(row))
-    } else {
+    if (imdb === null && tmdb === null) pushCandidate(this.#unnamed, row, key)
+    else {
       see(this.#nameImdb, key, imdb)
       see(this.#nameTmdb, key, tmdb)
     }
@@ -113,30 +113,30 @@ export class IdCrosswalk {
   /** The TMDB id paired with an IMDb id, when every row carrying both agrees on both sides. */
   tmdbOf(imdb: number): number | null {
     const tmdb = this.#tmdbOfImdb.get(imdb)
-    return tmdb !== undefined && tmdb > 0 && this.#imdbOfTmdb.get(tmdb) === imdb ? tmdb : null
+    return tmdb > 0 && this.#imdbOfTmdb.get(tmdb) === imdb ? tmdb : null
   }
 
   /** The IMDb id paired with a TMDB id, on the same terms. */
   imdbOf(tmdb: number): number | null {
     const imdb = this.#imdbOfTmdb.get(tmdb)
-    return imdb !== undefined && imdb > 0 && this.#tmdbOfImdb.get(imdb) === tmdb ? imdb : null
+    return imdb > 0 && this.#tmdbOfImdb.get(imdb) === tmdb ? imdb : null
   }
 
   /** The work a name key (keyNumber) names: both its ids as far as known, or null when the name is ambiguous or unknown. */
   workOf(key: number): { imdb: number | null; tmdb: number | null } | null {
-    const imdb = this.#nameImdb.get(key) ?? 0
-    const tmdb = this.#nameTmdb.get(key) ?? 0
+    const imdb = this.#nameImdb.get(key)
+    const tmdb = this.#nameTmdb.get(key)
     if (imdb === SEVERAL || tmdb === SEVERAL || (imdb === 0 && tmdb === 0)) return null
     if (imdb > 0 && tmdb > 0) return this.tmdbOf(imdb) === tmdb ? { imdb, tmdb } : null
     if (imdb > 0) return { imdb, tmdb: this.tmdbOf(imdb) }
     return { imdb: this.imdbOf(tmdb), tmdb }
   }
 
-  /** Drops what was learned (~17 MB at 1M rows) before the Worker's files load. */
+  /** Drops what was learned before the Worker's files load. */
   #release(): void {
-    for (const map of [this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb]) map.clear()
-    this.#evidence.clear()
-    for (const list of [this.#tmdbOnly, this.#unnamed]) list.length = 0
+    ;[this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb] = [new NumberTable(), new NumberTable(), new NumberTable(), new NumberTable()]
+    this.#tmdbOnly = []
+    this.#unnamed = []
   }
 
   /** Writes id_links and linked_torrents (inside the caller's transaction); the memory goes with the object. */
@@ -153,13 +153,16 @@ export class IdCrosswalk {
         const tmdb = this.tmdbOf(imdb)
         if (tmdb !== null) (append(pairs, [imdb, tmdb]), counts.pairs++)
       }
-      const link = (imdb: number | null, tmdb: number | null, torrent: number): void => {
-        if (imdb !== null || tmdb !== null) (append(linked, [imdb, tmdb, torrent, ...(this.#evidence.get(torrent) ?? [])]), counts.linked++)
+      // The candidate at `at` of `list`, under the ids it lacks (none known: not linked).
+      const link = (list: number[], at: number, imdb: number | null, tmdb: number | null): void => {
+        if (imdb === null && tmdb === null) return
+        append(linked, [imdb, tmdb, list[at], ...list.slice(at + 2, at + STRIDE).map(nullable)])
+        counts.linked++
       }
-      for (let i = 0; i < this.#tmdbOnly.length; i += 2) link(this.imdbOf(this.#tmdbOnly[i + 1]), null, this.#tmdbOnly[i])
-      for (let i = 0; i < this.#unnamed.length; i += 2) {
-        const work = this.workOf(this.#unnamed[i + 1])
-        if (work) link(work.imdb, work.tmdb, this.#unnamed[i])
+      for (let at = 0; at < this.#tmdbOnly.length; at += STRIDE) link(this.#tmdbOnly, at, this.imdbOf(this.#tmdbOnly[at + 1]), null)
+      for (let at = 0; at < this.#unnamed.length; at += STRIDE) {
+        const work = this.workOf(this.#unnamed[at + 1])
+        if (work) link(this.#unnamed, at, work.imdb, work.tmdb)
       }
       pairs.flush()
       linked.flush()
