@@ -83,25 +83,6 @@ export const MAIN_TABLES_DDL = [
   // Each ranking the other way, id → rank, as one blob (a Uint32Array indexed by torrent id, in this
   // machine's byte order): id searches rank thousands of hits without fetching one row (runtime/search/rank-positions.ts).
   `CREATE TABLE rank_positions (ranking TEXT PRIMARY KEY, positions BLOB NOT NULL)`,
-  // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md), learned while the
-  // torrents load: IMDb ↔ TMDB pairs that
-  // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
-  // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
-  `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
-  // With the row's season/episode evidence, as torrents has it (see torrents_imdb): episode searches
-  // test linked rows on linked_torrents_imdb alone.
-  `CREATE TABLE linked_torrents (
-    imdb INTEGER,
-    tmdb INTEGER,
-    torrent INTEGER NOT NULL,
-    season INTEGER,
-    episode INTEGER,
-    season_first INTEGER,
-    season_last INTEGER,
-    episode_first INTEGER,
-    episode_last INTEGER,
-    complete INTEGER NOT NULL
-  )`,
 ]
 
 export const FILES_TABLES_DDL = [
@@ -129,6 +110,25 @@ export const FILES_TABLES_DDL = [
   // ~10 episodes a season together; repeats only where the archive splits a torrent's files): a season
   // search reads 5,000 rows instead of 72,000 for a show with thousands of packs.
   `CREATE TABLE file_seasons (imdb INTEGER NOT NULL, season INTEGER NOT NULL, torrent INTEGER NOT NULL)`,
+  // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md), learned by the Worker
+  // while it reads the titles (off the import's long pole, the torrents load): IMDb ↔ TMDB pairs that
+  // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
+  // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
+  `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
+  // With the row's season/episode evidence, as torrents has it (see torrents_imdb): episode searches
+  // test linked rows on linked_torrents_imdb alone.
+  `CREATE TABLE linked_torrents (
+    imdb INTEGER,
+    tmdb INTEGER,
+    torrent INTEGER NOT NULL,
+    season INTEGER,
+    episode INTEGER,
+    season_first INTEGER,
+    season_last INTEGER,
+    episode_first INTEGER,
+    episode_last INTEGER,
+    complete INTEGER NOT NULL
+  )`,
 ]
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
@@ -144,9 +144,6 @@ export const MAIN_INDEXES_DDL = [
   `CREATE INDEX torrents_imdb ON torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete) WHERE imdb IS NOT NULL`,
   `CREATE INDEX torrents_tmdb ON torrents(tmdb) WHERE tmdb IS NOT NULL`,
   `CREATE INDEX pack_files_imdb ON pack_files(imdb, pack_hash)`,
-  `CREATE INDEX id_links_tmdb ON id_links(tmdb, imdb)`,
-  `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, torrent) WHERE imdb IS NOT NULL`,
-  `CREATE INDEX linked_torrents_tmdb ON linked_torrents(tmdb, torrent) WHERE tmdb IS NOT NULL`,
 ]
 
 // Both cover what search reads from files (runtime/search/sql.ts), so episode and season lookups
@@ -156,6 +153,9 @@ export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_episode ON files(imdb, season, episode, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
   `CREATE INDEX file_seasons_show ON file_seasons(imdb, season, torrent)`,
+  `CREATE INDEX id_links_tmdb ON id_links(tmdb, imdb)`,
+  `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, torrent) WHERE imdb IS NOT NULL`,
+  `CREATE INDEX linked_torrents_tmdb ON linked_torrents(tmdb, torrent) WHERE tmdb IS NOT NULL`,
 ]
 
 /**
@@ -163,8 +163,8 @@ export const FILES_INDEXES_DDL = [
  * before a snapshot serves, and openSnapshot refuses a snapshot without them (an older build's).
  */
 export const SNAPSHOT_TABLES = {
-  main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'rank_positions', 'id_links', 'linked_torrents'],
-  files: ['files', 'torrents_fts', 'torrent_rank_italian', 'file_seasons'],
+  main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'rank_positions'],
+  files: ['files', 'torrents_fts', 'torrent_rank_italian', 'file_seasons', 'id_links', 'linked_torrents'],
 } as const
 
 /** Keys of snapshot_meta written by the importer. */

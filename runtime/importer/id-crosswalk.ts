@@ -1,7 +1,7 @@
 /**
- * The id crosswalk, learned from the torrents rows while they load (docs/id-crosswalk.md): IMDb ↔ TMDB
- * pairs from rows that carry both, and for each work the names (a film's with its year) that rows
- * carrying its id give it. Written as two tables of torrents.db: id_links (the pairs: a search by
+ * The id crosswalk, learned from the torrents rows as the files.db Worker reads their titles
+ * (docs/id-crosswalk.md): IMDb ↔ TMDB pairs from rows that carry both, and for each work the names (a
+ * film's with its year) that rows carrying its id give it. Written as two tables of files.db: id_links (the pairs: a search by
  * TMDB id also reads the rows of the paired IMDb id through them) and linked_torrents, the rows an id
  * search should find although they do not carry its id:
  * - a row with only the TMDB id of a pair, under the pair's IMDb id;
@@ -10,7 +10,7 @@
  * is a pair that some row contradicts (an IMDb id seen with two TMDB ids, or the other way round).
  */
 import type { Database } from 'bun:sqlite'
-import { parseEpisodes, type EpisodeRange } from '../search/episodes.ts'
+import { parseEpisodes } from '../search/episodes.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
 import { NumberTable } from './number-table.ts'
@@ -56,8 +56,6 @@ export interface CrosswalkRow {
   tmdb: number | null
   season: number | null
   episode: number | null
-  /** The title's season/episode ranges when already parsed (the importer's deriveTorrent); else parsed here. */
-  range?: EpisodeRange
 }
 
 /**
@@ -71,7 +69,7 @@ const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'e
 const STRIDE = 2 + EVIDENCE_COLUMNS.length
 
 const pushCandidate = (list: number[], row: CrosswalkRow, id: number): void => {
-  const range = row.range ?? parseEpisodes(row.title)
+  const range = parseEpisodes(row.title)
   const evidence = [row.season, row.episode, range.season_first, range.season_last, range.episode_first, range.episode_last, range.complete]
   list.push(row.torrent, id, ...evidence.map((value) => value ?? Number.NaN))
 }
@@ -134,7 +132,7 @@ export class IdCrosswalk {
     return { imdb: this.imdbOf(tmdb), tmdb }
   }
 
-  /** Drops what was learned before the rank orders are computed and the indexes built. */
+  /** Drops what was learned before the Worker's files load. */
   #release(): void {
     ;[this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb] = [new NumberTable(), new NumberTable(), new NumberTable(), new NumberTable()]
     this.#tmdbOnly = []

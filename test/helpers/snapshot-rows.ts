@@ -102,10 +102,6 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)
   const torrents = rows.torrents.map((row, index) => torrentValues(row, index + 1))
   insertAll(main, 'torrents', TORRENT_COLUMNS, torrents)
-  // The crosswalk as the importer learns it from the same rows.
-  const crosswalk = new IdCrosswalk()
-  for (const row of torrents) crosswalk.add({ torrent: row.id, type: row.type, title: row.title, imdb: row.imdb, tmdb: row.tmdb, season: row.season, episode: row.episode } as CrosswalkRow)
-  main.transaction(() => crosswalk.write(main))()
   const packColumns = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size']
   const packs = (rows.packFiles ?? []).map((row, index) => ({
     pack_hash: row.pack_hash.toLowerCase(),
@@ -133,6 +129,10 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
     episode: row.episode ?? null,
   }))
   insertAll(files, 'files', fileColumns, fileRows)
+  // The crosswalk as the importer learns it from the same rows.
+  const crosswalk = new IdCrosswalk()
+  for (const row of torrents) crosswalk.add({ torrent: row.id, type: row.type, title: row.title, imdb: row.imdb, tmdb: row.tmdb, season: row.season, episode: row.episode } as CrosswalkRow)
+  files.transaction(() => crosswalk.write(files))()
   writeRankedTitles(main, files)
   writeFileSeasons(files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)

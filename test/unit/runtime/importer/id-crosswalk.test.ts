@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { MAIN_TABLES_DDL } from '../../../../runtime/db/schema.ts'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
 import { IdCrosswalk, keyNumber } from '../../../../runtime/importer/id-crosswalk.ts'
 
 type Row = [type: string, title: string, imdb: number | null, tmdb: number | null]
@@ -10,7 +10,7 @@ const written = (rows: Row[]) => {
   const crosswalk = new IdCrosswalk()
   rows.forEach(([type, title, imdb, tmdb], i) => crosswalk.add({ torrent: i + 1, type, title, imdb, tmdb, season: null, episode: null }))
   const db = new Database(':memory:')
-  for (const ddl of MAIN_TABLES_DDL) db.run(ddl)
+  for (const ddl of FILES_TABLES_DDL) db.run(ddl)
   const counts = db.transaction(() => crosswalk.write(db))()
   return {
     counts,
@@ -41,7 +41,7 @@ describe('IdCrosswalk', () => {
     crosswalk.add({ torrent: 2, type: 'series', title: 'Show.S02E05-E07.720p', imdb: null, tmdb: null, season: 2, episode: 5 })
     crosswalk.add({ torrent: 3, type: 'series', title: 'Show S01-S03 Complete', imdb: null, tmdb: 902, season: null, episode: null })
     const db = new Database(':memory:')
-    for (const ddl of MAIN_TABLES_DDL) db.run(ddl)
+    for (const ddl of FILES_TABLES_DDL) db.run(ddl)
     db.transaction(() => crosswalk.write(db))()
     expect(db.query('SELECT torrent, season, episode, season_first, season_last, episode_first, episode_last, complete FROM linked_torrents ORDER BY torrent').values()).toEqual([
       [2, 2, 5, 2, 2, 5, 7, 0],
