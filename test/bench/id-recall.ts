@@ -121,8 +121,7 @@ const openReadOnly = (directory: string, withoutCrosswalk: boolean): Database =>
   db.run(`ATTACH DATABASE '${join(directory, 'files.db').replace(/'/g, "''")}' AS files_db`)
   if (withoutCrosswalk) {
     // Unqualified names resolve to TEMP first: the searches see no crosswalk.
-    db.run('CREATE TEMP TABLE linked_torrents (imdb INTEGER, tmdb INTEGER, torrent INTEGER)')
-    db.run('CREATE TEMP TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER)')
+    for (const table of ['linked_torrents', 'id_links']) db.run(`CREATE TEMP TABLE ${table} AS SELECT * FROM ${table} WHERE 0`)
   }
   return db
 }
