@@ -39,6 +39,13 @@ export const TORRENT_COLUMNS = [
   'provider_fold', // the same for the provider
 ] as const
 
+/**
+ * A torrent's season/episode evidence, in this order: its own columns (upstream imdb_season and
+ * imdb_episode), then the title's ranges (deriveTorrent). torrents holds it; linked_torrents copies it.
+ */
+export const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
+const EVIDENCE_DDL = EVIDENCE_COLUMNS.map((column) => `${column} INTEGER${column === 'complete' ? ' NOT NULL' : ''}`).join(',\n    ')
+
 export const PACK_FILE_COLUMNS = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size'] as const
 export const FILE_COLUMNS = ['torrent', 'file_index', 'title', 'size', 'imdb', 'season', 'episode'] as const
 
@@ -54,13 +61,7 @@ export const MAIN_TABLES_DDL = [
     seeders INTEGER,
     imdb INTEGER,
     tmdb INTEGER,
-    season INTEGER,
-    episode INTEGER,
-    season_first INTEGER,
-    season_last INTEGER,
-    episode_first INTEGER,
-    episode_last INTEGER,
-    complete INTEGER NOT NULL,
+    ${EVIDENCE_DDL},
     resolution INTEGER NOT NULL,
     audio_ita INTEGER NOT NULL,
     multi_audio INTEGER NOT NULL,
@@ -121,13 +122,7 @@ export const FILES_TABLES_DDL = [
     imdb INTEGER,
     tmdb INTEGER,
     torrent INTEGER NOT NULL,
-    season INTEGER,
-    episode INTEGER,
-    season_first INTEGER,
-    season_last INTEGER,
-    episode_first INTEGER,
-    episode_last INTEGER,
-    complete INTEGER NOT NULL
+    ${EVIDENCE_DDL}
   )`,
 ]
 

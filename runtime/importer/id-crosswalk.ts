@@ -10,6 +10,7 @@
  * is a pair that some row contradicts (an IMDb id seen with two TMDB ids, or the other way round).
  */
 import type { Database } from 'bun:sqlite'
+import { EVIDENCE_COLUMNS } from '../db/schema.ts'
 import { parseEpisodes } from '../search/episodes.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
@@ -63,7 +64,6 @@ export interface CrosswalkRow {
  * the title's ranges as deriveTorrent parses them): linked_torrents carries it, so an episode search
  * tests linked rows on its index alone instead of fetching each torrents row (~30 µs a search).
  */
-const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
 // A row waiting to be linked: [torrent, id or name key, ...evidence], NaN for NULL (the lists stay
 // arrays of plain numbers, which the collector need not scan).
 const STRIDE = 2 + EVIDENCE_COLUMNS.length
