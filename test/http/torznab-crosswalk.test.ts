@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { openSnapshot } from '../../runtime/db/database.ts'
+import { EVIDENCE_COLUMNS } from '../../runtime/db/schema.ts'
 import { importSnapshot } from '../../runtime/importer/import.ts'
 import type { ResultProcessing } from '../../runtime/settings/schema.ts'
 import { checkResults } from '../conformance/torznab-checker.ts'
@@ -80,14 +81,15 @@ const archive = (): Uint8Array => {
 
 const work = tempDirectory('icvdb-crosswalk-')
 let server: TestServer
+let snapshotDirectory: string
 
 beforeAll(async () => {
   const path = join(work.path, 'crosswalk.dump')
   await Bun.write(path, archive())
-  const directory = join(work.path, 'snapshot')
-  await importSnapshot({ source: path, directory, tag: 'db-crosswalk' })
+  snapshotDirectory = join(work.path, 'snapshot')
+  await importSnapshot({ source: path, directory: snapshotDirectory, tag: 'db-crosswalk' })
   server = startTestServer()
-  server.ctx.database.swap(openSnapshot(directory, 'db-crosswalk'))
+  server.ctx.database.swap(openSnapshot(snapshotDirectory, 'db-crosswalk'))
 })
 afterAll(async () => {
   await server.stop()
@@ -143,6 +145,20 @@ describe('episode searches find releases without the asked id, with the same sea
   test('the film of the same name is not a release of the show, nor the show one of the film', async () => {
     expect(await labels('t=tvsearch&imdbid=tt2000002')).not.toContain('same_name_film')
     expect(await labels('t=movie&imdbid=tt2000002')).toEqual([])
+  })
+})
+
+describe('what the import wrote', () => {
+  test('each linked row carries the season/episode evidence its torrents row has (the Worker and the main thread agree)', () => {
+    const snapshot = openSnapshot(snapshotDirectory, 'db-crosswalk')
+    try {
+      const columns = EVIDENCE_COLUMNS.map((column) => `t.${column} IS l.${column}`).join(' AND ')
+      const rows = snapshot.db.query(`SELECT count(*) AS n, sum(${columns}) AS same FROM linked_torrents l JOIN torrents t ON t.id = l.torrent`).get() as { n: number; same: number }
+      expect(rows.n).toBe(9)
+      expect(rows.same).toBe(rows.n)
+    } finally {
+      snapshot.db.close()
+    }
   })
 })
 
