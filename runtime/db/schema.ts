@@ -39,6 +39,13 @@ export const TORRENT_COLUMNS = [
   'provider_fold', // the same for the provider
 ] as const
 
+/**
+ * A torrent's season/episode evidence, in this order: its own columns (upstream imdb_season and
+ * imdb_episode), then the title's ranges (deriveTorrent). torrents holds it; linked_torrents copies it.
+ */
+export const EVIDENCE_COLUMNS = ['season', 'episode', 'season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
+const EVIDENCE_DDL = EVIDENCE_COLUMNS.map((column) => `${column} INTEGER${column === 'complete' ? ' NOT NULL' : ''}`).join(',\n    ')
+
 export const PACK_FILE_COLUMNS = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size'] as const
 export const FILE_COLUMNS = ['torrent', 'file_index', 'title', 'size', 'imdb', 'season', 'episode'] as const
 
@@ -54,13 +61,7 @@ export const MAIN_TABLES_DDL = [
     seeders INTEGER,
     imdb INTEGER,
     tmdb INTEGER,
-    season INTEGER,
-    episode INTEGER,
-    season_first INTEGER,
-    season_last INTEGER,
-    episode_first INTEGER,
-    episode_last INTEGER,
-    complete INTEGER NOT NULL,
+    ${EVIDENCE_DDL},
     resolution INTEGER NOT NULL,
     audio_ita INTEGER NOT NULL,
     multi_audio INTEGER NOT NULL,
@@ -110,6 +111,19 @@ export const FILES_TABLES_DDL = [
   // ~10 episodes a season together; repeats only where the archive splits a torrent's files): a season
   // search reads 5,000 rows instead of 72,000 for a show with thousands of packs.
   `CREATE TABLE file_seasons (imdb INTEGER NOT NULL, season INTEGER NOT NULL, torrent INTEGER NOT NULL)`,
+  // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md), learned by the Worker
+  // while it reads the titles (off the import's long pole, the torrents load): IMDb ↔ TMDB pairs that
+  // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
+  // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
+  `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
+  // With the row's season/episode evidence, as torrents has it (see torrents_imdb): episode searches
+  // test linked rows on linked_torrents_imdb alone.
+  `CREATE TABLE linked_torrents (
+    imdb INTEGER,
+    tmdb INTEGER,
+    torrent INTEGER NOT NULL,
+    ${EVIDENCE_DDL}
+  )`,
 ]
 
 /** Built after the bulk load (building them first makes the load ~6× slower). */
@@ -134,6 +148,9 @@ export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_episode ON files(imdb, season, episode, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
   `CREATE INDEX file_seasons_show ON file_seasons(imdb, season, torrent)`,
+  `CREATE INDEX id_links_tmdb ON id_links(tmdb, imdb)`,
+  `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, torrent) WHERE imdb IS NOT NULL`,
+  `CREATE INDEX linked_torrents_tmdb ON linked_torrents(tmdb, torrent) WHERE tmdb IS NOT NULL`,
 ]
 
 /**
@@ -142,7 +159,7 @@ export const FILES_INDEXES_DDL = [
  */
 export const SNAPSHOT_TABLES = {
   main: ['torrents', 'pack_files', 'snapshot_meta', 'torrent_rank', 'rank_positions'],
-  files: ['files', 'torrents_fts', 'torrent_rank_italian', 'file_seasons'],
+  files: ['files', 'torrents_fts', 'torrent_rank_italian', 'file_seasons', 'id_links', 'linked_torrents'],
 } as const
 
 /** Keys of snapshot_meta written by the importer. */

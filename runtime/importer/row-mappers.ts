@@ -10,6 +10,7 @@ import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
+import { IdCrosswalk } from './id-crosswalk.ts'
 import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
@@ -115,22 +116,36 @@ const torrentsMapping: MappingFactory = (columns, context) => {
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
 }
 
-const TITLE_SOURCE = ['info_hash', 'title'] as const
+const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
  * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT;
- * and each id under its hash, for the files load that follows.
+ * each id under its hash, for the files load that follows; and the id crosswalk (with `context.db`),
+ * written once the titles are in: this side finishes well before the torrents load, the import's
+ * long pole, so learning here costs no wall time, and its memory is gone before the files load.
  */
 const torrentTitlesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('torrents', columns, TITLE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
+  const crosswalk = context?.db ? new IdCrosswalk() : null
   const map: RowMapper = (row, values, offset, rowNumber) => {
     ids.add(required(row[at.info_hash], 'torrents', 'info_hash', rowNumber), rowNumber)
+    const title = required(row[at.title], 'torrents', 'title', rowNumber)
     values[offset] = rowNumber
-    values[offset + 1] = required(row[at.title], 'torrents', 'title', rowNumber)
+    values[offset + 1] = title
+    crosswalk?.add({
+      torrent: rowNumber,
+      type: row[at.type] ?? '',
+      title,
+      imdb: imdbNumber(row[at.imdb_id]),
+      tmdb: integerOrNull(row[at.tmdb_id]),
+      season: integerOrNull(row[at.imdb_season]),
+      episode: integerOrNull(row[at.imdb_episode]),
+    })
   }
-  return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map }
+  const finish = crosswalk ? (db: Database) => void crosswalk.write(db) : undefined
+  return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map, finish }
 }
 
 const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const

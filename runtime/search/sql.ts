@@ -46,14 +46,29 @@ const wordsCondition = (words: string[]): Fragment =>
 // An id may come from several parts: SQL's IN and rankedIds (search.ts) each take it once.
 const union = (parts: Fragment[]): Fragment => ({ sql: parts.map((part) => part.sql).join(' UNION ALL '), params: parts.flatMap((part) => part.params) })
 
-/** t=movie by id: the film itself, packs that list it in pack_files, and TMDB matches (ids are ORed). */
+const packsOf = (imdb: string): string => `SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ${imdb})`
+
+// The IMDb id the crosswalk pairs with a TMDB id (id_links), as SQL.
+const PAIRED_IMDB = '(SELECT imdb FROM id_links WHERE tmdb = ?)'
+
+/**
+ * t=movie by id: the film itself, packs that list it in pack_files, TMDB matches (ids are ORed), and
+ * what the id crosswalk links to either id (linked_torrents: only the TMDB id of a pair, or no id but
+ * the film's name and year); by TMDB id also the rows and packs of the paired IMDb id.
+ */
 const movieIds = (imdb: number | null, tmdb: number | null): Fragment => {
   const parts: Fragment[] = []
   if (imdb !== null) {
     parts.push(fragment('SELECT id FROM torrents WHERE imdb = ?', imdb))
-    parts.push(fragment('SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ?)', imdb))
+    parts.push(fragment(packsOf('?'), imdb))
+    parts.push(fragment('SELECT torrent FROM linked_torrents WHERE imdb = ?', imdb))
   }
-  if (tmdb !== null) parts.push(fragment('SELECT id FROM torrents WHERE tmdb = ?', tmdb))
+  if (tmdb !== null) {
+    parts.push(fragment('SELECT id FROM torrents WHERE tmdb = ?', tmdb))
+    parts.push(fragment('SELECT torrent FROM linked_torrents WHERE tmdb = ?', tmdb))
+    parts.push(fragment(`SELECT id FROM torrents WHERE imdb = ${PAIRED_IMDB}`, tmdb))
+    parts.push(fragment(packsOf(PAIRED_IMDB), tmdb))
+  }
   return union(parts)
 }
 
@@ -106,6 +121,7 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
     return union([
       fragment('SELECT id FROM torrents WHERE imdb = ?', imdb),
       fragment('SELECT torrent FROM files WHERE imdb = ?', imdb),
+      fragment('SELECT torrent FROM linked_torrents WHERE imdb = ?', imdb),
     ])
   }
   const own = holds('s', season, episode)
@@ -117,7 +133,22 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
       sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
       params: [imdb, ...own.params, ...files.params],
     },
+    linkedOfShow(imdb, season, episode),
   ])
+}
+
+/**
+ * Torrents the id crosswalk links to show `imdb` (only its TMDB id, or no id but its name), under the
+ * same season/episode rules as the show's own rows: their own evidence (copied into linked_torrents,
+ * so the covering index answers), or for a pack a files row at S·E without an id or with this one.
+ */
+const linkedOfShow = (imdb: number, season: number, episode: number | null): Fragment => {
+  const own = holds('l', season, episode)
+  const files = fileEpisode(season, episode)
+  return {
+    sql: `SELECT l.torrent FROM linked_torrents l WHERE l.imdb = ? AND ((${own.sql}) OR (${mayBePack('l')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = l.torrent AND ${files.sql} AND (f.imdb IS NULL OR f.imdb = ?))))`,
+    params: [imdb, ...own.params, ...files.params, imdb],
+  }
 }
 
 /** The ids an id search (t=movie or t=tvsearch by id) can return, as SQL selecting one column, repeats allowed; null for other searches. */

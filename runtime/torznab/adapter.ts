@@ -37,6 +37,13 @@ const slicesOf = (cat: number[] | null): CatalogueSlice[] | null =>
 
 const two = (n: number) => String(n).padStart(2, '0')
 
+/**
+ * Only identifiers the function does not honour (t=tvsearch&tvdbid=81189&season=2&ep=5) and no q:
+ * dropping them would answer S02E05 of every show, so nothing may match (torznab-clients.md §G).
+ */
+const onlyUnhonouredIds = (request: TorznabRequest, honours: (name: string) => boolean): boolean =>
+  request.ids.length > 0 && !request.ids.some(honours) && !request.q
+
 export const toSearchQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => {
   const t = (request.t in SCOPES ? request.t : 'search') as SearchFunction
   const honours = (name: string) => SUPPORTED_PARAMS[t].includes(name)
@@ -54,7 +61,9 @@ export const toSearchQuery = (request: TorznabRequest, processing: ResultProcess
     episode = null
   }
   const { limit, offset } = request
-  return { scope: SCOPES[t], words, imdb, tmdb, season, episode, slices: slicesOf(request.cat), processing, limit, offset }
+  // An empty list of slices matches nothing (search.ts answers it without a statement).
+  const slices = onlyUnhonouredIds(request, honours) ? [] : slicesOf(request.cat)
+  return { scope: SCOPES[t], words, imdb, tmdb, season, episode, slices, processing, limit, offset }
 }
 
 /** Parent and, when the title tells the resolution, subcategory. */

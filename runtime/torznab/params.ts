@@ -23,6 +23,12 @@ export const FUNCTIONS = ['caps', 'search', 'tvsearch', 'movie', 'get'] as const
 export type TorznabFunction = (typeof FUNCTIONS)[number]
 export type SearchFunction = 'search' | 'tvsearch' | 'movie'
 
+/**
+ * Every identifier a Torznab client may send (torznab-clients.md §B.1): a search carrying only ones
+ * its function does not honour is answered with an empty result (toSearchQuery), never a wider one.
+ */
+export const ID_PARAMS = ['imdbid', 'tmdbid', 'tvdbid', 'rid', 'tvmazeid', 'traktid', 'doubanid'] as const
+
 /** What each search function really honours: caps advertises exactly this (lower case, no spaces). */
 export const SUPPORTED_PARAMS: Record<SearchFunction, readonly string[]> = {
   search: [PARAM.q],
@@ -47,6 +53,8 @@ export interface TorznabRequest {
   limit: number
   offset: number
   id: string | null
+  /** The names of the ID_PARAMS the request carries with a value, honoured or not. */
+  ids: string[]
 }
 
 const digits = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${max}}$`)), v.transform(Number))
@@ -114,6 +122,7 @@ const EMPTY: TorznabRequest = {
   limit: LIMITS.default,
   offset: 0,
   id: null,
+  ids: [],
 }
 
 export const parseTorznabParams = (search: URLSearchParams): TorznabRequest => {
@@ -133,5 +142,6 @@ export const parseTorznabParams = (search: URLSearchParams): TorznabRequest => {
     limit: parseValue(values, 'limit') ?? LIMITS.default,
     offset: parseValue(values, 'offset') ?? 0,
     id: parseValue(values, 'id'),
+    ids: ID_PARAMS.filter((name) => values.has(name)),
   }
 }

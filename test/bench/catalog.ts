@@ -76,17 +76,41 @@ const startYear = (random: Random, from: number): number => 2025 - Math.floor((2
 
 const ROMAN = ['', '2', 'II', 'III', '3', 'IV', '4', 'V']
 
-/** Builds the whole catalog from the seed; names may repeat across works, ids never do. */
+/**
+ * Share of works whose name another work of the same catalogue (shows, or films of the same year)
+ * already has: real namesakes exist (remakes, the US and UK "Shameless") but are few. The name
+ * vocabularies are small, so without this most show names recurred dozens of times, which no id
+ * crosswalk could tell apart and no real catalogue looks like.
+ */
+const NAMESAKES = 0.03
+const DISTINCT_WORDS = ['Chronicles', 'Files', 'Stories', 'Legends', 'Diaries', 'Cronache', 'Racconti', 'Misteri', 'Origins', 'Nights', 'Days', 'Roads']
+
+/**
+ * A name drawn by `draw`, made distinct from the names in `taken` (as `keyOf` tells them apart)
+ * unless it is one of the NAMESAKES.
+ */
+const distinctName = (random: Random, taken: Set<string>, draw: () => string, keyOf = (name: string) => name): string => {
+  let name = draw()
+  if (!random.chance(NAMESAKES)) {
+    for (let tries = 0; taken.has(keyOf(name)) && tries < 8; tries++) name = draw()
+    while (taken.has(keyOf(name))) name = `${name} ${random.pick(DISTINCT_WORDS)}`
+  }
+  taken.add(keyOf(name))
+  return name
+}
+
+/** Builds the whole catalog from the seed; a few names repeat across works (NAMESAKES), ids never do. */
 export const buildCatalog = (seed: string, torrents: number): Catalog => {
   const random = new Random(`${seed}/catalog`)
   const sizes = catalogSizes(torrents)
   let k = 0
+  const showNames = new Set<string>()
   const show = (kind: Show['kind'], rank: number): Show => {
     const italian = kind === 'series' && random.chance(0.35)
     return {
       kind,
       rank,
-      name: kind === 'anime' ? animeName(random) : showName(random, italian),
+      name: distinctName(random, showNames, () => (kind === 'anime' ? animeName(random) : showName(random, italian))),
       italian,
       imdb: imdbFor(random, k++),
       tmdb: tmdbFor(random, k),
@@ -99,10 +123,12 @@ export const buildCatalog = (seed: string, torrents: number): Catalog => {
 
   const movies: Movie[] = []
   const franchises: Franchise[] = []
+  // Films are told apart by name and year: a name is taken for one year.
+  const filmNames = new Set<string>()
   while (movies.length < sizes.movies) {
     const italian = random.chance(0.3)
-    const base = showName(random, italian)
     const year = startYear(random, 1950)
+    const base = distinctName(random, filmNames, () => showName(random, italian), (name) => `${name} ${year}`)
     // About 15% of films belong to a franchise of 2–6 films.
     const count = random.chance(0.05) ? random.between(2, 6) : 1
     const members: number[] = []

@@ -1,6 +1,7 @@
 /**
  * Film torrents: single releases with imdb/tmdb ids (sometimes one or neither), and movie packs
- * (franchise trilogies, themed collections) whose `pack_files` rows list the films they contain.
+ * (franchise trilogies, collections without a year such as `Fantozzi - Collezione Completa (10 film)`,
+ * themed collections) whose `pack_files` rows list the films they contain.
  */
 import type { Catalog, Movie } from './catalog.ts'
 import { weighted, type Random } from './random.ts'
@@ -26,6 +27,7 @@ const addPackFiles = (context: ReleaseContext, hash: string, folder: string, fil
     const imdb = random.chance(0.08) ? null : movie.imdb
     context.addPackFile({ packHash: hash, imdb, fileIndex, filePath: filmFile(random, movie, folder), fileSize: sizeBytes(random, 0.7, 15) })
     if (imdb !== null) context.truth.movie(movie, hash)
+    else context.truth.release(movie, hash)
   })
 }
 
@@ -38,7 +40,11 @@ const packRelease = (context: ReleaseContext, catalog: Catalog, hash: string): R
     const franchise = random.pick(catalog.franchises)
     films = franchise.movies.map((index) => catalog.movies[index])
     const tag = franchiseTag(random)
-    name = random.chance(0.3) && tag !== '' ? `${tag} ${franchise.name}` : `${franchise.name} ${tag}`.trim()
+    if (random.chance(0.15)) {
+      // No year and no pack word Radarr reads: the title alone names no film.
+      name = `${franchise.name} - Collezione Completa (${films.length} film)`
+      context.truth.feature('pack_film_collection_no_year', { work: films[0], hash })
+    } else name = random.chance(0.3) && tag !== '' ? `${tag} ${franchise.name}` : `${franchise.name} ${tag}`.trim()
   } else {
     const count = Math.min(catalog.movies.length, random.between(8, 20))
     const start = random.int(catalog.movies.length - count + 1)
@@ -58,14 +64,17 @@ export const movieRelease = (context: ReleaseContext, catalog: Catalog, movie: M
   const { random } = context
   if (random.chance(PACK_SHARE)) return packRelease(context, catalog, hash)
   const title = titleLimit(releaseName(random, { name: movie.name, tag: '', year: movie.year }), random)
-  const imdb = random.chance(0.9) ? movie.imdb : null
-  if (imdb !== null) context.truth.movie(movie, hash)
+  const imdb = random.chance(0.94) ? movie.imdb : null
+  const tmdb = random.chance(0.7) ? movie.tmdb : null
+  const missing = imdb !== null ? null : tmdb !== null ? 'tmdb_only' : 'no_id'
+  if (missing) context.truth.feature(`movie_${missing}`)
+  context.truth.movie(movie, hash, missing)
   return {
     title,
     type: 'movie',
     size: sizeBytes(random, 0.7, 40),
     imdb,
-    tmdb: random.chance(0.7) ? movie.tmdb : null,
+    tmdb,
     season: null,
     episode: null,
     pack: false,

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { recallRows, type RecallFigures } from './id-recall.ts'
 import type { ImportFigures, RestoreFigures } from './import-bench.ts'
 import { QUERY_KINDS, type QueryKind } from './queries.ts'
 import type { StartupFigures } from './server-bench.ts'
@@ -26,6 +27,8 @@ export interface BenchResults {
   machine: Record<string, unknown>
   dump: Record<string, unknown>
   import: ImportFigures | Skipped
+  /** Id searches against the ground truth, with the id crosswalk and with its tables hidden (test/bench/id-recall.ts). */
+  id_recall?: { with: RecallFigures; without: RecallFigures } | Skipped
   pg_restore: RestoreFigures | Skipped
   /** The same restore into a cluster with PostgreSQL's stock (durable) settings. */
   pg_restore_stock?: RestoreFigures | Skipped
@@ -111,6 +114,8 @@ export const markdownTable = (results: BenchResults): string => {
   lines.push(`| start-up to first answer (${startup?.kind ?? '—'}) | ${cell(startup?.median_ms, ' ms')} | — | |`)
   lines.push(`| RSS idle / loaded (peak) | ${memory ? `${memory.idle_rss_mb} / ${memory.loaded_rss_mb} (${memory.loaded_peak_rss_mb}) MB` : '—'} | — | |`)
   if (memory?.loaded_anon_mb !== undefined) lines.push(`| of which anonymous (not mapped snapshot pages), idle / loaded | ${memory.idle_anon_mb} / ${memory.loaded_anon_mb} MB | — | |`)
+
+  if (results.id_recall && ran(results.id_recall)) lines.push('', 'Id searches, page 1 of 100, unfiltered, against the ground truth:', '', ...recallRows(results.id_recall))
 
   const theirs = ran(results.postgres) ? results.postgres : undefined
   const runs: Array<[label: string, suffix: string, figures: BenchResults['torznab'] | undefined]> = [

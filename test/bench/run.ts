@@ -9,7 +9,9 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path'
 import { generateDump } from './generate.ts'
 import { generateRows } from './generate-rows.ts'
+import { measureIdRecall, recallRows } from './id-recall.ts'
 import { benchImports, benchRestore, benchStockRestore, IMPORT_SCRIPT, installImported, settleDisk } from './import-bench.ts'
+import { dataPaths } from '../../runtime/data-dir.ts'
 import { PG_BIN, runCommand } from './pg-cluster.ts'
 import { benchPostgres } from './postgres-bench.ts'
 import { buildQueries } from './queries.ts'
@@ -109,6 +111,19 @@ const main = async () => {
   }
   if ('skipped' in importFigures && !hasSnapshot()) log('  (no installed snapshot either: the Torznab parts will be skipped)')
 
+  log('== id searches against the ground truth (page-1 recall and precision, in-process)')
+  let idRecall: BenchResults['id_recall'] = { skipped: `no installed snapshot in ${options.dataDir}` }
+  if (hasSnapshot()) {
+    const directory = join(dataPaths(options.dataDir).snapshots, 'bench')
+    try {
+      const [without, withCrosswalk] = [await measureIdRecall({ directory, truth, sample: 4000, withoutCrosswalk: true }), await measureIdRecall({ directory, truth, sample: 4000 })]
+      idRecall = { with: withCrosswalk, without }
+      for (const row of recallRows(idRecall)) log(`  ${row}`)
+    } catch (error) {
+      idRecall = skipped(`id recall failed: ${(error as Error).message}`)
+    }
+  } else log(`  skipped: ${idRecall.skipped}`)
+
   log('== pg_restore into PostgreSQL 15 and the predecessor SQL')
   let restore: BenchResults['pg_restore'] = { skipped: 'not run' }
   let postgres: BenchResults['postgres'] = { skipped: 'not run' }
@@ -169,7 +184,7 @@ const main = async () => {
     }
   }
 
-  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, pg_restore: restore, pg_restore_stock: restoreStock, torznab, torznab_uncached: uncached, torznab_load_generator: torznabLoadGenerator(), postgres, startup, memory }
+  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, id_recall: idRecall, pg_restore: restore, pg_restore_stock: restoreStock, torznab, torznab_uncached: uncached, torznab_load_generator: torznabLoadGenerator(), postgres, startup, memory }
   const results: BenchResults = { ...partial, ratios: computeRatios(partial) }
   writeReport(results)
   log(`\n${markdownTable(results)}\n\nwritten to test/bench/results/latest.json in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -1,7 +1,9 @@
 /**
- * Series and anime torrents: single episodes (S02E05, 2x05, absolute anime numbers), multi-episode
- * torrents, season packs (S02, Season 2, Stagione 2), ranges (S01-S03) and complete series, with
- * `files` rows for packs. Every episode a torrent contains is recorded in the ground truth.
+ * Series and anime torrents: single episodes (S02E05, 2x05, the scene's S02.Ep.05 and the Italian
+ * Stagione 2 Episodio 5, Puntata 5, absolute anime numbers), multi-episode torrents (S02E05E06,
+ * S02E05-E07, Stagione 2 Ep 5-9), season packs (S02, Season 2, Stagione 2), ranges (S01-S03) and
+ * complete series (Serie-Completa…), with `files` rows for packs. Every episode a torrent contains is
+ * recorded in the ground truth, with the ids its row lacks.
  */
 import { absoluteEpisode, type Show } from './catalog.ts'
 import { weighted, type Random } from './random.ts'
@@ -23,7 +25,32 @@ const rangeTag = (random: Random, first: number, last: number): string =>
   random.pick([`S${pad(first)}-S${pad(last)}`, `S${pad(first)}-S${pad(last)}`, `Stagioni ${first}-${last}`, `Season ${first}-${last}`, `S${pad(first)}-S${pad(last)} COMPLETE`])
 
 const completeTag = (random: Random, show: Show): string =>
-  random.pick(['COMPLETE', 'Serie Completa', 'Complete Series', `S01-S${pad(show.episodes.length)} COMPLETE`, 'The Complete Series', 'Stagioni Complete'])
+  random.pick(['COMPLETE', 'Serie Completa', 'Serie-Completa', 'Complete Series', `S01-S${pad(show.episodes.length)} COMPLETE`, 'The Complete Series', 'Stagioni Complete'])
+
+/**
+ * How a single episode is spelled, and the feature the ground truth counts: mostly S02E05; the
+ * scene's `S02.Ep.05` / `S02 Ep 05` (spaces become the title's separator) and 1x05; Italian
+ * `Stagione 2 Episodio 5`, and `Episodio 5` / `Puntata 5` alone for a show of one season.
+ */
+const episodeSpelling = weighted([['sxxexx', 74], ['lower', 8], ['cross', 8], ['scene_ep', 4], ['stagione_episodio', 3], ['alone', 3]] as const)
+
+const episodeTag = (random: Random, show: Show, season: number, episode: number): { tag: string; feature: string | null } => {
+  const spelling = episodeSpelling(random)
+  if (spelling === 'lower') return { tag: `s${pad(season)}e${pad(episode)}`, feature: null }
+  if (spelling === 'cross') return { tag: `${season}x${pad(episode)}`, feature: 'episode_1x05' }
+  if (spelling === 'scene_ep') return { tag: `S${pad(season)} Ep ${pad(episode)}`, feature: 'episode_scene_ep' }
+  if (spelling === 'stagione_episodio' || (spelling === 'alone' && show.episodes.length > 1)) return { tag: `Stagione ${season} Episodio ${episode}`, feature: 'episode_italian' }
+  if (spelling === 'alone') return { tag: `${random.pick(['Episodio', 'Puntata'])} ${episode}`, feature: 'episode_italian_alone' }
+  return { tag: `S${pad(season)}E${pad(episode)}`, feature: null }
+}
+
+/** Episodes first..last of one season: S02E05E06, S02E05-E07, S02E05-07, Stagione 2 Ep 5-9, S02 Ep 05-09. */
+const multiTag = (random: Random, season: number, first: number, last: number): { tag: string; feature: string } => {
+  const options = [`S${pad(season)}E${pad(first)}-E${pad(last)}`, `S${pad(season)}E${pad(first)}-${pad(last)}`, `Stagione ${season} Ep ${first}-${last}`, `S${pad(season)} Ep ${pad(first)}-${pad(last)}`]
+  if (last === first + 1) options.push(`S${pad(season)}E${pad(first)}E${pad(last)}`, `S${pad(season)}E${pad(first)}E${pad(last)}`)
+  const tag = random.pick(options)
+  return { tag, feature: / Ep /.test(tag) ? (tag.startsWith('Stagione') ? 'multi_episode_italian' : 'multi_episode_scene_ep') : 'multi_episode' }
+}
 
 const episodesOf = (show: Show, first: number, last: number): Episode[] => {
   const list: Episode[] = []
@@ -57,6 +84,8 @@ const addFiles = (context: ReleaseContext, hash: string, show: Show, imdb: strin
 
 interface Plan {
   tag: string
+  /** What the ground truth counts this spelling as, if anything. */
+  feature?: string | null
   contains: Episode[]
   season: number | null
   episode: number | null
@@ -73,14 +102,16 @@ const seriesPlan = (random: Random, show: Show): Plan => {
   const episode = random.between(1, show.episodes[season - 1])
   const form = seriesForm(random)
   if (form === 'episode') {
-    const tag = random.pick([`S${pad(season)}E${pad(episode)}`, `S${pad(season)}E${pad(episode)}`, `s${pad(season)}e${pad(episode)}`, `${season}x${pad(episode)}`])
+    const { tag, feature } = episodeTag(random, show, season, episode)
     const tagged = random.chance(0.92)
-    return { tag, contains: [[season, episode]], season: tagged ? season : null, episode: tagged ? episode : null, files: random.chance(0.25), pack: false, size: sizeBytes(random, 0.15, 4), findable: true }
+    return { tag, feature, contains: [[season, episode]], season: tagged ? season : null, episode: tagged ? episode : null, files: random.chance(0.25), pack: false, size: sizeBytes(random, 0.15, 4), findable: true }
   }
   if (form === 'multi' && episode < show.episodes[season - 1]) {
-    const next = episode + 1
-    const tag = random.pick([`S${pad(season)}E${pad(episode)}E${pad(next)}`, `S${pad(season)}E${pad(episode)}-E${pad(next)}`, `S${pad(season)}E${pad(episode)}-${pad(next)}`])
-    return { tag, contains: [[season, episode], [season, next]], season, episode, files: random.chance(0.5), pack: false, size: sizeBytes(random, 0.3, 8), findable: true }
+    const last = Math.min(show.episodes[season - 1], episode + (random.chance(0.6) ? 1 : random.between(2, 5)))
+    const { tag, feature } = multiTag(random, season, episode, last)
+    const contains: Episode[] = []
+    for (let n = episode; n <= last; n++) contains.push([season, n])
+    return { tag, feature, contains, season, episode, files: random.chance(0.5), pack: false, size: sizeBytes(random, 0.3, 8), findable: true }
   }
   if (form === 'range' && seasons > 1) {
     const first = random.between(1, seasons - 1)
@@ -88,7 +119,8 @@ const seriesPlan = (random: Random, show: Show): Plan => {
     return { tag: rangeTag(random, first, last), contains: episodesOf(show, first, last), season: null, episode: null, files: random.chance(0.4), pack: true, size: sizeBytes(random, 4, 80), findable: true }
   }
   if (form === 'complete') {
-    return { tag: completeTag(random, show), contains: episodesOf(show, 1, seasons), season: null, episode: null, files: true, pack: true, size: sizeBytes(random, 6, 80), findable: true }
+    const tag = completeTag(random, show)
+    return { tag, feature: tag === 'Serie-Completa' ? 'pack_serie_completa' : null, contains: episodesOf(show, 1, seasons), season: null, episode: null, files: true, pack: true, size: sizeBytes(random, 6, 80), findable: true }
   }
   const tagged = random.chance(0.55)
   return { tag: seasonTag(random, season), contains: episodesOf(show, season, season), season: tagged ? season : null, episode: null, files: random.chance(0.55), pack: true, size: sizeBytes(random, 1.5, 60), findable: true }
@@ -115,17 +147,22 @@ export const showRelease = (context: ReleaseContext, show: Show, hash: string): 
   const { random } = context
   const plan = show.kind === 'anime' ? animePlan(random, show) : seriesPlan(random, show)
   const imdb = random.chance(show.kind === 'anime' ? 0.85 : 0.95) ? show.imdb : null
+  const tmdb = random.chance(0.3) ? show.tmdb : null
   const fansub = show.kind === 'anime' && !plan.tag.startsWith('S')
   const title = titleLimit(releaseName(random, { name: show.name, tag: plan.tag, year: show.year, fansub }), random)
   if (plan.files) addFiles(context, hash, show, imdb, plan.contains)
-  if (imdb !== null && plan.findable) for (const [season, episode] of plan.contains) context.truth.episode(show, season, episode, hash)
+  const missing = imdb !== null ? null : tmdb !== null ? 'tmdb_only' : 'no_id'
+  if (missing) context.truth.feature(`${show.kind}_${missing}`)
+  if (plan.feature) context.truth.feature(plan.feature, { work: show, hash })
+  context.truth.release(show, hash)
+  if (plan.findable) for (const [season, episode] of plan.contains) context.truth.episode(show, season, episode, hash, missing)
   const single = !plan.pack && !plan.files && random.chance(0.5)
   return {
     title,
     type: show.kind,
     size: plan.size,
     imdb,
-    tmdb: random.chance(0.3) ? show.tmdb : null,
+    tmdb,
     season: plan.season,
     episode: plan.episode,
     pack: plan.pack,

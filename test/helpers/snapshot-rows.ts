@@ -15,6 +15,7 @@ import {
   MAIN_TABLES_DDL,
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
+import { IdCrosswalk, type CrosswalkRow } from '../../runtime/importer/id-crosswalk.ts'
 import { deriveTorrent, storedFold } from '../../runtime/search/derive.ts'
 import { writeFileSeasons, writeRankedTitles } from './rank-tables.ts'
 
@@ -99,7 +100,8 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   mkdirSync(directory, { recursive: true })
   const main = new Database(join(directory, MAIN_FILE), { create: true })
   for (const ddl of MAIN_TABLES_DDL) main.run(ddl)
-  insertAll(main, 'torrents', TORRENT_COLUMNS, rows.torrents.map((row, index) => torrentValues(row, index + 1)))
+  const torrents = rows.torrents.map((row, index) => torrentValues(row, index + 1))
+  insertAll(main, 'torrents', TORRENT_COLUMNS, torrents)
   const packColumns = ['pack_hash', 'imdb', 'file_index', 'file_path', 'file_size']
   const packs = (rows.packFiles ?? []).map((row, index) => ({
     pack_hash: row.pack_hash.toLowerCase(),
@@ -127,6 +129,10 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
     episode: row.episode ?? null,
   }))
   insertAll(files, 'files', fileColumns, fileRows)
+  // The crosswalk as the importer learns it from the same rows.
+  const crosswalk = new IdCrosswalk()
+  for (const row of torrents) crosswalk.add({ torrent: row.id, type: row.type, title: row.title, imdb: row.imdb, tmdb: row.tmdb, season: row.season, episode: row.episode } as CrosswalkRow)
+  files.transaction(() => crosswalk.write(files))()
   writeRankedTitles(main, files)
   writeFileSeasons(files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)

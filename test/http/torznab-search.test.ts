@@ -99,6 +99,34 @@ describe('client request forms', () => {
     expect(page.guids.length).toBe(3)
   })
 
+  test.each([
+    't=tvsearch&tvdbid=81189&season=2&ep=5',
+    't=tvsearch&rid=1234&season=2&ep=5',
+    't=tvsearch&tvmazeid=169&season=2',
+    't=tvsearch&traktid=1388&cat=5000',
+    't=tvsearch&tmdbid=1396&season=2&ep=5',
+    't=movie&traktid=481',
+    't=movie&doubanid=1292052&cat=2000',
+    't=search&imdbid=tt0903747',
+    'tvdbid=81189',
+  ])('only an id the caps do not advertise (%s): an empty result, never a wider one', async (query) => {
+    const page = await search(query)
+    expect(checkResults(page.body)).toEqual([])
+    expect(page.guids).toEqual([])
+    expect(page.total).toBe(0)
+  })
+
+  test('an unadvertised id beside an advertised id or q is ignored, as before', async () => {
+    const withImdb = await search('t=tvsearch&imdbid=tt0903747&season=2&ep=5')
+    expect(withImdb.guids.length).toBeGreaterThan(0)
+    expect((await search('t=tvsearch&tvdbid=81189&imdbid=tt0903747&season=2&ep=5')).guids).toEqual(withImdb.guids)
+    const withQ = await search('t=tvsearch&q=breaking+bad&season=2&ep=5')
+    expect(withQ.guids.length).toBeGreaterThan(0)
+    expect((await search('t=tvsearch&rid=1234&q=breaking+bad&season=2&ep=5')).guids).toEqual(withQ.guids)
+    // Without any id, a season is still a season search (the rule is about identifiers only).
+    expect((await search('t=tvsearch&season=2&ep=5')).guids.length).toBeGreaterThan(0)
+  })
+
   test('Sonarr title fallback with %20 and season/ep', async () => {
     const page = await search('t=tvsearch&cat=5030,5040&offset=0&limit=100&q=Breaking%20Bad&season=2&ep=5')
     expect(page.titles).toContain('Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP')

@@ -87,7 +87,7 @@ describe('importSnapshot stores known rows exactly', async () => {
     const italian = (db.query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
     expect((files.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
     const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%' ORDER BY name").values() as [string][]).map(([name]) => name)
-    expect(tables).toEqual(['file_seasons', 'files', 'torrent_rank_italian'])
+    expect(tables).toEqual(['file_seasons', 'files', 'id_links', 'linked_torrents', 'torrent_rank_italian'])
   })
 
   test('rank_positions holds each ranking the other way: id → rank', () => {

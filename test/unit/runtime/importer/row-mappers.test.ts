@@ -83,7 +83,7 @@ describe('rowMappers.torrents', () => {
 describe('rowMappers.files and rowMappers.pack_files', () => {
   test('files: the torrent id of the hash the titles load saw (either case), numeric imdb, NULL file_index kept', () => {
     const context: LoadContext = { torrentIds: new TorrentIds() }
-    mapRow('torrent_titles', ['title', 'info_hash'], { info_hash: 'abc', title: 'Breaking Bad S05' }, 12, context)
+    mapRow('torrent_titles', ['title', 'info_hash', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'], { info_hash: 'abc', title: 'Breaking Bad S05', type: 'series', imdb_id: null, tmdb_id: null, imdb_season: null, imdb_episode: null }, 12, context)
     const columns = ['id', 'info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode', 'rd_link_index', 'to_check_id']
     const file = { id: '391', info_hash: 'ABC', file_index: null, title: 'Season 5\\Felina.mkv', size: '3121475459', imdb_id: 'tt0903747', imdb_season: '5', imdb_episode: '16' }
     expect(mapRow('files', columns, file, 1, context)).toEqual({ torrent: 12, file_index: null, title: 'Season 5\\Felina.mkv', size: 3121475459, imdb: 903747, season: 5, episode: 16 })

@@ -17,9 +17,10 @@ const sorted = (labels: string[]) => [...labels].sort()
 describe('t=tvsearch by IMDb id', () => {
   const shows = (imdb: number, season: number | null = null, episode: number | null = null) => found({ scope: 'shows', imdb, season, episode })
 
-  test('alone: every series/anime row of the id or with a files row of it, never other types', () => {
+  // The two Stagione packs carry no id; the crosswalk links them by the show's name (Show A → tt100).
+  test('alone: every series/anime row of the id, with a files row of it or linked by its name, never other types', () => {
     expect(shows(100)).toEqual(
-      sorted(['a_s01e01', 'a_s01e02_e04', 'a_s01_pack', 'a_s10_pack', 'a_s10e01', 'a_s01_s03', 'a_complete', 'a_files_pack', 'a_s02e05_sub', 'a_anime', 'mixed_pack']),
+      sorted(['a_s01e01', 'a_s01e02_e04', 'a_s01_pack', 'a_s10_pack', 'a_s10e01', 'a_s01_s03', 'a_complete', 'a_files_pack', 'a_s02e05_sub', 'a_anime', 'mixed_pack', 'a_stagione_2', 'a_stagione_12']),
     )
   })
 
@@ -32,11 +33,11 @@ describe('t=tvsearch by IMDb id', () => {
   })
 
   test('episode: the episode, packs mapping it in files, ranges and complete series', () => {
-    expect(shows(100, 2, 5)).toEqual(sorted(['a_s02e05_sub', 'a_files_pack', 'a_s01_s03', 'a_complete']))
+    expect(shows(100, 2, 5)).toEqual(sorted(['a_s02e05_sub', 'a_files_pack', 'a_s01_s03', 'a_complete', 'a_stagione_2']))
   })
 
   test('a files row without an id falls back to the torrent id', () => {
-    expect(shows(100, 2, 6)).toEqual(sorted(['a_files_pack', 'a_s01_s03', 'a_complete']))
+    expect(shows(100, 2, 6)).toEqual(sorted(['a_files_pack', 'a_s01_s03', 'a_complete', 'a_stagione_2']))
     expect(shows(200, 4, 1)).toEqual(['mixed_pack'])
   })
 
@@ -67,16 +68,18 @@ describe('t=tvsearch by title and season', () => {
 })
 
 describe('t=movie by id', () => {
-  test('IMDb id by number, plus packs listing it in pack_files (with or without their own id)', () => {
-    expect(found({ scope: 'movies', imdb: 1000 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid']))
+  // m_film pairs tt1000 with TMDB 11, so the crosswalk adds m_tmdb_only (TMDB 11 alone) and
+  // m_title_only (no id, "Film One" 2001 as only tt1000's rows name it) to either id.
+  test('IMDb id by number, plus packs listing it in pack_files (with or without their own id), and the linked rows', () => {
+    expect(found({ scope: 'movies', imdb: 1000 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_tmdb_only', 'm_title_only']))
   })
 
-  test('TMDB id matches torrents.tmdb only', () => {
-    expect(found({ scope: 'movies', tmdb: 11 })).toEqual(sorted(['m_film', 'm_tmdb_only']))
+  test('TMDB id: torrents.tmdb, and through the pair the IMDb-only rows, the packs and the linked rows', () => {
+    expect(found({ scope: 'movies', tmdb: 11 })).toEqual(sorted(['m_film', 'm_tmdb_only', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_title_only']))
   })
 
   test('several ids are ORed', () => {
-    expect(found({ scope: 'movies', imdb: 1000, tmdb: 12 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_other']))
+    expect(found({ scope: 'movies', imdb: 1000, tmdb: 12 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_other', 'm_tmdb_only', 'm_title_only']))
   })
 
   test('an unknown id finds nothing: there is no fallback to a title search', () => {

@@ -51,6 +51,7 @@ describe('values', () => {
       limit: LIMITS.default,
       offset: 0,
       id: null,
+      ids: ['tvdbid', 'rid'],
     })
   })
 
