@@ -19,7 +19,8 @@ const uploadName = (request: Request): string => {
 }
 
 export const postUpdaterUpload = async (request: Request, ctx: AppContext): Promise<Response> => {
-  if (ctx.updater.status().updating) {
+  // One dump at a time: a second tab's upload would otherwise stream gigabytes only to be refused at the end.
+  if (ctx.updater.status().updating || ctx.updater.held()) {
     await request.body?.cancel().catch(() => {})
     throw new AppError('conflict', 'An update is already running; try again when it has finished')
   }

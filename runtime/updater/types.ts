@@ -58,6 +58,8 @@ export interface Updater {
   install(source: ManualSource): Promise<CheckOutcome> | null
   /** Keeps automatic checks from starting (an upload is arriving); returns the release function. */
   hold(): () => void
+  /** An upload is arriving (a hold is taken): a second one must wait for it. */
+  held(): boolean
   /** Re-reads the effective schedule settings (after PUT /webapi/settings). */
   reconfigure(): void
   start(): void

@@ -217,6 +217,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       let released = false
       return () => void (released || ((released = true), (holds -= 1)))
     },
+    held: () => holds > 0,
     reconfigure: plan,
     start: () => {
       if (startedAt !== null) return

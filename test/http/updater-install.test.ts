@@ -131,12 +131,15 @@ describe('POST /webapi/updater/upload', () => {
     expect(workFiles()).toEqual([])
   })
 
-  test('a second upload while one installs is a 409', async () => {
+  test('a second upload while one is still arriving is a 409', async () => {
     start()
-    expect((await upload(dump)).status).toBe(202)
+    // The first body arrives slowly (about 1.5 s), so the second request lands while it streams.
+    const first = upload(chunked(dump, Math.ceil(dump.length / 30), 50))
+    await Bun.sleep(300)
     const second = await upload(dump)
     expect(second.status).toBe(409)
     expect((await second.json()).detail).toBe('An update is already running; try again when it has finished')
+    expect((await first).status).toBe(202)
     await finished()
   })
 })
