@@ -24,7 +24,7 @@ import {
   sonarrLanguages,
   type FeedItem,
 } from '../helpers/arr-clients.ts'
-import { importFixture, type FixtureSnapshot } from '../helpers/fixture-snapshot.ts'
+import { startFixtureServer } from '../helpers/fixture-server.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 const count = (tally: Map<string, number>, key: string) => tally.set(key, (tally.get(key) ?? 0) + 1)
@@ -77,17 +77,11 @@ const audioByHash = (server: TestServer): Map<string, string[]> => {
 
 describe('the fixture snapshot, every item of every answer kind', () => {
   let server: TestServer
-  let fixture: FixtureSnapshot
 
   beforeAll(async () => {
-    server = startTestServer()
-    fixture = await importFixture()
-    server.ctx.database.swap(openSnapshot(fixture.directory, 'db-fixture'))
+    server = await startFixtureServer()
   })
-  afterAll(async () => {
-    await server.stop()
-    fixture.remove()
-  })
+  afterAll(() => server.stop())
 
   test('no item reads as audio it does not have, none trips Radarr hardcoded subtitles, every known audio is an attribute', async () => {
     const audio = audioByHash(server)
@@ -107,9 +101,8 @@ describe('the fixture snapshot, every item of every answer kind', () => {
   })
 
   test('RELEASE_TITLES=original serves the stored titles, and the same check then finds subtitles read as audio', async () => {
-    const original = startTestServer({ env: { RELEASE_TITLES: 'original' } })
+    const original = await startFixtureServer({ env: { RELEASE_TITLES: 'original' } })
     try {
-      original.ctx.database.swap(openSnapshot(fixture.directory, 'db-fixture'))
       const items = await everyItem(original, 't=search')
       const titles = items.map((item) => item.title)
       expect(titles).toContain('Boris S02E07 [SUB ITA] 1080p')

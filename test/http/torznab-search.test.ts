@@ -3,25 +3,18 @@
  * result-processing settings applied through PUT /webapi/result-processing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { openSnapshot } from '../../runtime/db/database.ts'
 import type { ResultProcessing } from '../../runtime/settings/schema.ts'
 import { checkResults } from '../conformance/torznab-checker.ts'
 import { attribute, children, parseXml, text } from '../conformance/xml-document.ts'
-import { importFixture, type FixtureSnapshot } from '../helpers/fixture-snapshot.ts'
+import { startFixtureServer } from '../helpers/fixture-server.ts'
 import { putJson, startTestServer, type TestServer } from '../helpers/server.ts'
 
 let server: TestServer
-let fixture: FixtureSnapshot
 
 beforeAll(async () => {
-  server = startTestServer()
-  fixture = await importFixture()
-  server.ctx.database.swap(openSnapshot(fixture.directory, 'db-fixture'))
+  server = await startFixtureServer()
 })
-afterAll(async () => {
-  await server.stop()
-  fixture.remove()
-})
+afterAll(() => server.stop())
 afterEach(async () => {
   await process({ preset: 'unfiltered', custom_rules: [] })
 })
