@@ -108,12 +108,59 @@ const jsonBody = (random: Random, value: unknown): string | Uint8Array<ArrayBuff
 
 const WEBAPI_READS = ['/webapi/status', '/webapi/settings', '/webapi/result-processing', '/webapi/manager/status', '/webapi/updater', '/webapi/ui-config', '/webapi', '/webapi/nope', '/', '/index.html', '/settings', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']
 
+// The diagnostics and install routes (issues 17 and 18), with odd filters.
+// Query strings as a client encodes them: a raw space in a request line is Bun's own 505, not ours.
+const query = (values: Record<string, string>): string => new URLSearchParams(values).toString()
+
+const diagnosticsRead = (random: Random): string =>
+  pick(random, [
+    `/webapi/requests?${query({ client: text(random), t: text(random), only: pick(random, ['empty', 'errored', 'problems', text(random)]), limit: numberish(random) })}`,
+    `/webapi/logs?${query({ level: pick(random, ['debug', 'warn', 'error', text(random)]), limit: numberish(random) })}`,
+    '/webapi/updater/history',
+    '/webapi/snapshot',
+    '/metrics',
+    '/healthz',
+    '/readyz',
+  ])
+
+const explainBody = (random: Random): Record<string, unknown> => {
+  const body: Record<string, unknown> = { t: pick(random, ['search', 'tvsearch', 'movie', 'caps', 'get', 7]), q: text(random) }
+  if (chance(random, 0.5)) body.imdbid = pick(random, ['tt0903747', '903747', text(random), 12])
+  if (chance(random, 0.4)) body.season = numberish(random)
+  if (chance(random, 0.3)) body.ep = pick(random, [numberish(random), '12/25', text(random)])
+  if (chance(random, 0.3)) body.limit = numberish(random)
+  if (chance(random, 0.2)) body.offset = numberish(random)
+  if (chance(random, 0.1)) body.apikey = 'anything'
+  return body
+}
+
+// Paths and addresses on this machine only: an install must never reach past loopback.
+const installBody = (random: Random): Record<string, unknown> =>
+  pick(random, [
+    { path: pick(random, ['/etc/passwd', '/nonexistent/x.dump', 'relative.dump', `/${text(random)}`, '']) },
+    { url: pick(random, ['http://127.0.0.1:1/x.dump', 'ftp://127.0.0.1/x.dump', 'not a url', `http://127.0.0.1:1/${encodeURIComponent(text(random))}`]) },
+    { path: '/etc/passwd', url: 'http://127.0.0.1:1/x.dump' },
+    {},
+  ])
+
+const diagnosticsWrite = (random: Random): FuzzRequest => {
+  const json = { 'content-type': 'application/json' }
+  return pick(random, [
+    { method: 'POST', path: '/webapi/diagnostics/search', headers: json, body: jsonBody(random, explainBody(random)) },
+    { method: 'POST', path: '/webapi/updater/install', headers: json, body: jsonBody(random, installBody(random)) },
+    { method: 'POST', path: `/webapi/updater/upload?${query({ name: text(random) })}`, headers: {}, body: chance(random, 0.5) ? text(random) : new Uint8Array([0x50, 0x47, 0x44, 0x4d, 0x50, 1, 2, 3]) },
+    { method: 'DELETE', path: '/webapi/requests', headers: {} },
+  ])
+}
+
 const webapi = (random: Random, managerUrl: string): FuzzRequest => {
   const roll = random()
   if (roll < 0.35) {
-    const path = chance(random, 0.2) ? `/webapi/search?q=${encodeURIComponent(text(random))}&limit=${numberish(random)}` : pick(random, WEBAPI_READS)
+    const which = random()
+    const path = which < 0.2 ? `/webapi/search?${query({ q: text(random), limit: numberish(random) })}` : which < 0.45 ? diagnosticsRead(random) : pick(random, WEBAPI_READS)
     return { method: pick(random, ['GET', 'GET', 'HEAD']), path, headers: {} }
   }
+  if (roll < 0.42) return diagnosticsWrite(random)
   if (roll < 0.6) return { method: 'PUT', path: '/webapi/settings', headers: { 'content-type': 'application/json' }, body: jsonBody(random, settingsDocument(random, managerUrl)) }
   if (roll < 0.8) return { method: 'PUT', path: '/webapi/result-processing', headers: { 'content-type': 'application/json' }, body: jsonBody(random, resultProcessing(random)) }
   if (roll < 0.9) return { method: 'POST', path: pick(random, ['/webapi/manager/test', '/webapi/manager/indexer', '/webapi/updater/check']), headers: {}, body: chance(random, 0.3) ? 'ignored' : undefined }

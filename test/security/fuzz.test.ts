@@ -101,7 +101,9 @@ const send = async (request: FuzzRequest): Promise<Outcome> => {
 const problem = (outcome: Outcome): string | null => {
   // The one specified 5xx: a manager command whose remote failed (interface.md §4.5, §4.6).
   const managerFailed = outcome.status === 502 && outcome.request.path.startsWith('/webapi/manager/') && outcome.body === '{"detail":"Manager request failed"}'
-  if (outcome.status >= 500 && !managerFailed) return `HTTP ${outcome.status}`
+  // And readiness: /readyz answers 503 while no snapshot serves (docs/diagnostics.md), always with its reason.
+  const notReady = outcome.status === 503 && outcome.request.path === '/readyz' && /^not ready: \S/.test(outcome.body)
+  if (outcome.status >= 500 && !managerFailed && !notReady) return `HTTP ${outcome.status}`
   if (outcome.status === 0) return 'no HTTP answer'
   const isApi = outcome.request.path === '/api' || outcome.request.path.startsWith('/api?')
   if (isApi && !outcome.contentType.includes('xml')) return `/api answered ${outcome.contentType || 'no content type'}`
