@@ -30,12 +30,19 @@ const base64Decoded = (text: string): string[] =>
     return [0, 1, 2, 3].map((skip) => Buffer.from(standard.slice(skip), 'base64').toString('latin1'))
   })
 
-/** Every reading of `text` a fragment is looked for in, lower-cased. */
-const readings = (text: string): string[] => {
-  const plain = [text, percentDecoded(text), text.replace(/\+/g, ' ')]
-  const joined = plain.map((variant) => variant.replace(/\s+/g, ''))
-  const all = [...plain, ...joined]
-  return [...all, ...all.flatMap(base64Decoded)].map((variant) => variant.toLowerCase())
+/** Every reading of `text` a fragment is looked for in, lower-cased; each built only when the text can hold it. */
+const readings = (text: string): Set<string> => {
+  const plain = new Set([text])
+  if (text.includes('%')) plain.add(percentDecoded(text))
+  if (text.includes('+')) plain.add(text.replace(/\+/g, ' '))
+  const all = new Set(plain)
+  for (const variant of plain) if (/\s/.test(variant)) all.add(variant.replace(/\s+/g, ''))
+  const lowered = new Set<string>()
+  for (const variant of all) {
+    lowered.add(variant.toLowerCase())
+    for (const decoded of base64Decoded(variant)) lowered.add(decoded.toLowerCase())
+  }
+  return lowered
 }
 
 /** Every FRAGMENT_LENGTH-character piece of the secret (the whole secret when shorter), lower-cased. */
@@ -47,9 +54,43 @@ const fragments = (secret: string): string[] => {
   return pieces
 }
 
+interface Pieces {
+  list: string[]
+  shortest: number
+  /** Verdicts on short texts already read: the *arr apps ask the same queries again and again. */
+  seen: Map<string, boolean>
+}
+
+const SEEN_TEXT_LENGTH = 256
+const SEEN_ENTRIES = 4096
+
+// The request history checks every kept /api parameter: the key's pieces are cut once per key, not per call.
+const piecesCache = new Map<string, Pieces>()
+
+const piecesOf = (secrets: readonly string[]): Pieces => {
+  const cacheKey = secrets.join('\0')
+  let pieces = piecesCache.get(cacheKey)
+  if (pieces === undefined) {
+    const list = [...new Set(secrets.flatMap(fragments))]
+    pieces = { list, shortest: list.length === 0 ? 0 : Math.min(...list.map((piece) => piece.length)), seen: new Map() }
+    if (piecesCache.size >= 8) piecesCache.clear()
+    piecesCache.set(cacheKey, pieces)
+  }
+  return pieces
+}
+
 /** True when `text` holds any secret, or a piece of one, in any of the forms above. */
 export const holdsSecret = (text: string, secrets: readonly string[]): boolean => {
-  const pieces = secrets.flatMap(fragments)
-  if (pieces.length === 0 || text === '') return false
-  return readings(text).some((reading) => pieces.some((piece) => reading.includes(piece)))
+  const pieces = piecesOf(secrets)
+  // Every reading is at most as long as the text: a text shorter than every piece holds none.
+  if (pieces.list.length === 0 || text.length < pieces.shortest) return false
+  const known = pieces.seen.get(text)
+  if (known !== undefined) return known
+  let held = false
+  for (const reading of readings(text)) if (pieces.list.some((piece) => reading.includes(piece))) held = true
+  if (text.length <= SEEN_TEXT_LENGTH) {
+    if (pieces.seen.size >= SEEN_ENTRIES) pieces.seen.clear()
+    pieces.seen.set(text, held)
+  }
+  return held
 }

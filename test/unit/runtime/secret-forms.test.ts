@@ -22,4 +22,14 @@ describe('holdsSecret', () => {
     expect(holdsSecret('Manager returned HTTP 401', [KEY])).toBe(false)
     expect(holdsSecret('anything', [''])).toBe(false)
   })
+
+  test('a text read before is judged again under a new key (verdicts are kept per key)', () => {
+    const other = '0123456789abcdef0123456789abcdef'
+    const text = `q=${KEY.slice(3, 15)}`
+    expect(holdsSecret(text, [other])).toBe(false)
+    expect(holdsSecret(text, [other])).toBe(false)
+    expect(holdsSecret(text, [KEY])).toBe(true)
+    expect(holdsSecret(text, [KEY])).toBe(true)
+    expect(holdsSecret(text, [other, KEY])).toBe(true)
+  })
 })
