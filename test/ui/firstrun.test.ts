@@ -89,6 +89,33 @@ describe('offline first run', () => {
   })
 })
 
+describe('upload progress', () => {
+  test('a slow upload shows its progress bar moving before the install takes over', async () => {
+    const { page } = browser
+    await page.goto(`${app.base}/`)
+    // 137 KB at 48 KiB/s: about three seconds on the wire, so the bar is seen part way.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 })
+    try {
+      await page.locator('#dump-file').setInputFiles({ name: 'icvdb-2026-11-21.dump', mimeType: 'application/octet-stream', buffer: readFileSync(FIXTURE_DUMP) })
+      await page.getByTestId('upload-dump').click()
+      const bar = page.getByTestId('upload-progress').getByRole('progressbar')
+      await bar.waitFor()
+      await page.waitForFunction(() => {
+        const now = Number(document.querySelector('[data-testid="upload-progress"] [role="progressbar"]')?.getAttribute('aria-valuenow'))
+        return now > 0 && now < 100
+      })
+      expect(await bar.getAttribute('aria-valuetext')).toMatch(/KiB/)
+      await page.getByTestId('update-done').getByText('Installed db-2026-11-21').waitFor({ timeout: 30_000 })
+      expect(await page.getByTestId('upload-progress').count()).toBe(0)
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+      await cdp.detach()
+    }
+  })
+})
+
 describe('install by path', () => {
   test('a path on the server installs that file; a missing one is explained', async () => {
     const { page } = browser
