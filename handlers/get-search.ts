@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../runtime/context.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
-import { parseWebSearchParams, pooledWebSearchPage } from '../runtime/torznab/web-search.ts'
+import { parseWebSearchParams, pooledWebSearchPage } from '../runtime/serving/web-search.ts'
 import { json } from './_respond.ts'
 
 export const getSearch = async (request: Request, ctx: AppContext): Promise<Response> => {

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../runtime/context.ts'
 import type { TorznabTrace } from '../runtime/diagnostics/request-history.ts'
-import { magnetFor, pooledSearchFeed } from '../runtime/torznab/adapter.ts'
+import { magnetFor, pooledSearchFeed } from '../runtime/serving/torznab-answers.ts'
 import { buildCaps } from '../runtime/torznab/caps.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
 import { parseTorznabParams } from '../runtime/torznab/params.ts'

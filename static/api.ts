@@ -5,7 +5,7 @@
 import type { ManagerStatus, IndexerResult, TestResult } from '../runtime/manager/types.ts'
 import type { PublicSettings } from '../runtime/settings/effective.ts'
 import type { ResultProcessing, SettingsUpdate } from '../runtime/settings/schema.ts'
-import type { WebSearchItem, WebSearchPage } from '../runtime/torznab/web-search.ts'
+import type { WebSearchItem, WebSearchPage } from '../runtime/serving/web-search.ts'
 import type { UpdaterProgress, UpdaterStatus } from '../runtime/updater/types.ts'
 
 export type { IndexerResult, ManagerStatus, PublicSettings, ResultProcessing, TestResult, UpdaterProgress, UpdaterStatus }
@@ -30,7 +30,7 @@ export interface UiConfig {
   persisted: PublicSettings
 }
 
-/** GET /webapi/search: the same search as /api, as JSON (runtime/torznab/web-search.ts). */
+/** GET /webapi/search: the same search as /api, as JSON (runtime/serving/web-search.ts). */
 export type SearchItem = WebSearchItem
 export type SearchPage = WebSearchPage
 

@@ -4,7 +4,7 @@
  * read from the running service at scrape time. One registry per service context, never the global one.
  */
 import { Counter, Gauge, Registry } from 'prom-client'
-import type { StoredRecord } from './request-history.ts'
+import type { StoredRecord } from './request-record.ts'
 import { isEmptyAnswer } from './request-history.ts'
 import { RequestCounters, type CountedRequest } from './request-counters.ts'
 import type { UpdateAttempt } from './update-history.ts'

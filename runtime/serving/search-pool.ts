@@ -32,7 +32,7 @@ export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<K
 
 export interface SearchPool {
   /**
-   * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
+   * Runs a job of runtime/serving/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
    * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage); with `keep:
    * false`, a feed is neither looked up in nor kept by the answer cache; `trace.cacheHit` tells
    * whether a feed came from the cache (the request history).

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { AnswerCache, answerCacheBytesFromEnv } from '../../../../runtime/search/answer-cache.ts'
+import { AnswerCache, answerCacheBytesFromEnv } from '../../../../runtime/serving/answer-cache.ts'
 
 const counting = () => {
   const made: string[] = []
