@@ -14,12 +14,10 @@ import { consoleSink, createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
-import { answerCacheBytesFromEnv } from './serving/answer-cache.ts'
-import { createSearchPool, searchWorkersFromEnv, type SearchPool } from './serving/search-pool.ts'
+import { createSearchPool, type SearchPool } from './serving/search-pool.ts'
 import { tableRows as snapshotRows } from './search/search.ts'
 import { SettingsStore } from './settings/store.ts'
 import { readInstalled, removeLeftovers, type InstalledSnapshot } from './updater/installed.ts'
-import { switchPauseFromEnv } from './updater/switch.ts'
 import type { ImportSnapshot, Updater } from './updater/types.ts'
 import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
 
@@ -108,7 +106,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     userAgent: `icvdb-indexer/${APPLICATION_VERSION}`,
     startDelaySeconds: env.startDelaySeconds,
     timeouts: options.updaterTimeouts,
-    switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
+    switchPauseMs: env.switchPauseMs,
     // Attempts end long after start-up: diagnostics exists by then.
     onAttempt: (attempt) => diagnostics.updateFinished(attempt),
   })
@@ -121,8 +119,8 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     sources: diagnosticSources(database, paths, updater, manager, settings),
   })
   const searchPool = createSearchPool({
-    size: searchWorkersFromEnv(options.env ?? process.env),
-    cacheBytes: answerCacheBytesFromEnv(options.env ?? process.env),
+    size: env.searchWorkers,
+    cacheBytes: env.searchCacheBytes,
     log,
     current: () => database.current,
   })

@@ -43,18 +43,6 @@ export interface SearchPool {
   close(): void
 }
 
-/**
- * SEARCH_WORKERS: threads of the pool; 0 runs searches on the main thread. Default 2 on a machine
- * with two cores or more: measured at 1M torrents with 8 clients on a quiet 2-core machine, two
- * workers nearly doubled title and deep-paging throughput and halved their p99, for ~0.4 ms more on
- * light queries (the page crosses a thread).
- */
-export const searchWorkersFromEnv = (env: Record<string, string | undefined>): number => {
-  const value = Number(env.SEARCH_WORKERS)
-  if (env.SEARCH_WORKERS !== undefined && env.SEARCH_WORKERS.trim() !== '' && Number.isInteger(value) && value >= 0) return Math.min(value, 16)
-  return navigator.hardwareConcurrency >= 2 ? 2 : 0
-}
-
 // A worker that dies this many times in a row without one answer is not started again.
 const MAX_FAILURES = 3
 // Jobs handed to one worker at once: the one it runs and the next, so it never waits for the main
