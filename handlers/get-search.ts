@@ -10,6 +10,6 @@ import { json } from './_respond.ts'
 export const getSearch = async (request: Request, ctx: AppContext): Promise<Response> => {
   const params = parseWebSearchParams(new URL(request.url).searchParams)
   const processing = ctx.settings.effective().result_processing
-  const links = linksFor(request, ctx.env.magnetTrackers)
+  const links = linksFor(request, ctx.env.magnetTrackers, ctx.basePath)
   return json(await pooledWebSearchPage(ctx.searchPool, ctx.database.current, params, processing, links, ctx.clock.now(), ctx.env.releaseTitles))
 }

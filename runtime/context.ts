@@ -31,6 +31,8 @@ export interface Maintenance {
 export interface AppContext {
   version: string
   env: RuntimeEnv
+  /** Where an embedder mounts the service ('' at the root; runtime/indexer.ts). */
+  basePath: string
   paths: DataPaths
   /** False on a read-only data directory: the installed snapshot is served, writes are refused (issue 15). */
   writable: boolean
@@ -52,6 +54,10 @@ export interface ContextOptions {
   /** Environment variables (process.env by default). */
   env?: Record<string, string | undefined>
   flags?: Flags
+  /** The data directory; else --data-dir or DATA_DIR. One is required: nothing writes to /data unasked. */
+  dataDir?: string
+  /** Where an embedder mounts the service, e.g. '/indexer' (runtime/indexer.ts); '' by default. */
+  basePath?: string
   clock?: Clock
   logSink?: LogSink
   /** Optional replacement for the settings file rename (tests of the atomic write). */
@@ -69,7 +75,11 @@ const importSnapshotOnDemand: ImportSnapshot = async (request) => (await import(
 
 /** Builds the context: loads settings, removes leftovers of a crash, opens the installed snapshot. */
 export const createContext = (options: ContextOptions = {}): AppContext => {
-  const env = parseRuntimeEnv(options.env ?? process.env, options.flags)
+  const variables = options.env ?? process.env
+  const dataDir = options.dataDir ?? options.flags?.dataDir ?? variables.DATA_DIR?.trim()
+  if (!dataDir) throw new Error('createContext needs a data directory: pass dataDir (or set DATA_DIR)')
+  const env = parseRuntimeEnv(variables, { ...options.flags, dataDir })
+  const basePath = basePathOf(options.basePath ?? '')
   const paths = dataPaths(env.dataDir)
   const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
@@ -127,6 +137,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   return {
     version: APPLICATION_VERSION,
     env,
+    basePath,
     paths,
     writable,
     settings,
@@ -144,6 +155,15 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
       database.close()
     },
   }
+}
+
+// One or more plain path segments, no trailing slash: it is put into links and compared with paths.
+const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)*$/
+
+const basePathOf = (text: string): string => {
+  const basePath = text.replace(/\/+$/, '')
+  if (!BASE_PATH.test(basePath)) throw new Error(`basePath must be '' or path segments like /indexer (got "${text.slice(0, 80)}")`)
+  return basePath
 }
 
 /** What /metrics reads from the service at scrape time. */

@@ -7,6 +7,7 @@ import type { PublicSettings } from '../runtime/settings/effective.ts'
 import type { ResultProcessing, SettingsUpdate } from '../runtime/settings/schema.ts'
 import type { WebSearchItem, WebSearchPage } from '../runtime/serving/web-search.ts'
 import type { UpdaterProgress, UpdaterStatus } from '../runtime/updater/types.ts'
+import { BASE_PATH, withBase } from './base-path.ts'
 
 export type { IndexerResult, ManagerStatus, PublicSettings, ResultProcessing, TestResult, UpdaterProgress, UpdaterStatus }
 
@@ -61,7 +62,7 @@ export const request = async <T>(method: string, path: string, body?: unknown): 
   if (body !== undefined) headers['content-type'] = 'application/json'
   let response: Response
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    response = await fetch(withBase(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   } catch {
     connection.set(false)
     throw new ApiError(0, NO_ANSWER)
@@ -101,7 +102,7 @@ export type { SnapshotInfo } from '../runtime/updater/snapshot-info.ts'
 const uploadDump = (file: File, onProgress: (sent: number, total: number) => void): Promise<UpdaterView> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/webapi/updater/upload?name=${encodeURIComponent(file.name)}`)
+    xhr.open('POST', `${BASE_PATH}/webapi/updater/upload?name=${encodeURIComponent(file.name)}`)
     xhr.setRequestHeader('content-type', 'application/octet-stream')
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size)

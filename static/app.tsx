@@ -12,6 +12,7 @@ import { PreferencesProvider, usePreferences } from './preferences.tsx'
 import { browserStorage } from './storage.ts'
 import { applyTheme, initialTheme } from './theme.ts'
 import { navigate, useRoute } from './use-route.ts'
+import { withBase } from './base-path.ts'
 
 const NotFound = () => {
   const { t } = usePreferences()
@@ -19,7 +20,7 @@ const NotFound = () => {
     <div class="page">
       <p class="callout callout-info">{t('app.notFound')}</p>
       <a
-        href="/"
+        href={withBase('/')}
         onClick={(event) => {
           event.preventDefault()
           navigate('/')

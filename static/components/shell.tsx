@@ -8,6 +8,7 @@ import { THEMES, type Theme } from '../theme.ts'
 import { navigate } from '../use-route.ts'
 import { ConnectionBanner } from './connection-banner.tsx'
 import { LogoIcon, MenuIcon } from './icons.tsx'
+import { withBase } from '../base-path.ts'
 
 const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
   ['/', 'nav.dashboard'],
@@ -43,7 +44,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         >
           <MenuIcon />
         </button>
-        <a class="brand" href="/" onClick={(event) => go(event, '/')}>
+        <a class="brand" href={withBase('/')} onClick={(event) => go(event, '/')}>
           <LogoIcon />
           <span>{t('app.name')}</span>
         </a>
@@ -62,7 +63,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
       </header>
       <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
         {NAV.map(([path, key]) => (
-          <a href={path} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
+          <a href={withBase(path)} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
             {t(key)}
           </a>
         ))}
