@@ -32,10 +32,10 @@ import { postUpdaterUpload } from './post-updater-upload.ts'
 import { putResultProcessing } from './put-result-processing.ts'
 import { putSettings } from './put-settings.ts'
 
-export type Handler = (request: Request, ctx: AppContext) => Response | Promise<Response>
+type Handler = (request: Request, ctx: AppContext) => Response | Promise<Response>
 
 /** Every API route: method, path, handler. GET routes also answer HEAD. */
-export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
+const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['GET', '/api', getTorznab],
   ['GET', '/webapi/status', getStatus],
   ['GET', '/webapi/settings', getSettings],

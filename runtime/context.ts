@@ -23,7 +23,7 @@ import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
 
 export const APPLICATION_VERSION: string = packageJson.version
 
-export interface Maintenance {
+interface Maintenance {
   /** True while the database switch runs: every route answers 503 (product.md §7). */
   active: boolean
 }

@@ -13,7 +13,7 @@ import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
  */
 export const IMPORT_TIMINGS = process.env.ICVDB_IMPORT_TIMINGS === '1'
 
-export const DEFAULT_RELEASE_URL = 'https://api.github.com/repos/xbit18/icvdb-snapshots/releases/latest'
+const DEFAULT_RELEASE_URL = 'https://api.github.com/repos/xbit18/icvdb-snapshots/releases/latest'
 
 /** Settings overrides from the environment (highest precedence, never written to disk). */
 export interface SettingsOverrides {
@@ -55,7 +55,7 @@ export interface RuntimeEnv {
 }
 
 // Upstream dumps are ~340 MB; 16 GiB leaves room for growth and still stops a runaway upload.
-export const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 ** 3
+const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 ** 3
 
 export class EnvError extends Error {}
 
@@ -179,7 +179,7 @@ export const answerCacheBytesFromEnv = (env: Record<string, string | undefined>)
  * ICVDB_TEST_PAUSE_SWITCH_MS: the only test hook in the switch. It holds the maintenance window
  * open so a kill test can land inside it; unset (production) it is 0 and the window is synchronous.
  */
-export const switchPauseFromEnv = (env: Record<string, string | undefined>): number => {
+const switchPauseFromEnv = (env: Record<string, string | undefined>): number => {
   const value = Number(env.ICVDB_TEST_PAUSE_SWITCH_MS ?? '0')
   return Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0
 }

@@ -23,7 +23,7 @@ export interface AggregateStatus {
 
 export type UpdaterView = UpdaterStatus & { progress: UpdaterProgress }
 
-export type LockableField = 'enabled' | 'interval_seconds' | 'preset' | 'url' | 'indexer_url' | 'api_key'
+type LockableField = 'enabled' | 'interval_seconds' | 'preset' | 'url' | 'indexer_url' | 'api_key'
 
 /** GET /webapi/ui-config: which fields an environment variable controls, and the persisted values. */
 export interface UiConfig {
@@ -55,7 +55,7 @@ const detailOf = async (response: Response): Promise<string> => {
 }
 
 /** The browser's own sentence when the service does not answer at all (the backend stopped). */
-export const NO_ANSWER = 'Failed to fetch'
+const NO_ANSWER = 'Failed to fetch'
 
 export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' }

@@ -30,7 +30,7 @@ export interface Metrics {
 const outcomeOf = (record: StoredRecord): CountedRequest['outcome'] => (record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered')
 
 /** Seconds since the snapshot's date: a `db-YYYY-MM-DD` tag tells it, else the install time. */
-export const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
+const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
   const dated = /^db-(\d{4}-\d{2}-\d{2})$/.exec(tag)
   const since = dated ? Date.parse(`${dated[1]}T00:00:00Z`) : installedAt ? Date.parse(installedAt) : Number.NaN
   return Number.isFinite(since) ? Math.max(0, Math.round((now - since) / 1000)) : null

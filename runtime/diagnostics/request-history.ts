@@ -12,7 +12,7 @@ import type { RequestRecord, StoredRecord } from './request-record.ts'
 
 export const DEFAULT_HISTORY_SIZE = 1000
 /** Parameters worth keeping to understand a request; anything else (apikey, extended…) is dropped. */
-export const KEPT_PARAMS = ['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'] as const
+const KEPT_PARAMS = ['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'] as const
 const MAX_VALUE = 200
 
 /** What the /api handler tells about the answer it is building. */

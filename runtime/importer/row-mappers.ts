@@ -16,7 +16,7 @@ import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } fr
 import { TorrentIds } from './torrent-ids.ts'
 
 /** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
-export type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
+type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
 
 export interface TableMapping {
   /** Upstream table name. */

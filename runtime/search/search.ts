@@ -134,7 +134,7 @@ const pageInRankOrder = (db: Database, query: SearchQuery, ids: number[], plan: 
 }
 
 /** positionedTitles() lists every hit when the rarest word holds at most this many titles. */
-export const POSITIONED_TITLE_HITS = 50_000
+const POSITIONED_TITLE_HITS = 50_000
 
 /**
  * Title words under a ranking with its own rank table (italian_preferred). The word lists'
@@ -304,7 +304,7 @@ const walk = (db: Database, query: SearchQuery, plan: BroadPlan): SearchHit[] | 
 }
 
 /** Rows of the ranking's rank table that windowed() reads before it gives way to a full sort. */
-export const WINDOW_ROWS = 20_000
+const WINDOW_ROWS = 20_000
 
 /**
  * A season without id or words (t=tvsearch&season=1) matches a large share of the catalogue, and

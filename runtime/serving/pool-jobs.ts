@@ -7,7 +7,7 @@ import type { Database } from 'bun:sqlite'
 import { searchFeed, type FeedJob } from './feed-job.ts'
 import { searchOrEmpty } from '../search/search.ts'
 
-export const POOL_JOBS = {
+const POOL_JOBS = {
   search: searchOrEmpty,
   feed: (db: Database | null, job: FeedJob): string => searchFeed(db, job),
 }

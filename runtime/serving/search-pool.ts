@@ -28,7 +28,7 @@ export interface RunOptions {
 }
 
 /** What run() answers: the job's output, except that a feed the answer cache keeps comes as its UTF-8 bytes. */
-export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
+type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
 
 export interface SearchPool {
   /**

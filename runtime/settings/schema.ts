@@ -14,10 +14,10 @@ export const TEXT_OPERATORS = ['contains', 'not_contains', 'equals'] as const
 export const NUMBER_OPERATORS = ['equals', 'gte', 'lte'] as const
 export const ACTIONS = ['exclude', 'score'] as const
 export const MAX_RULES = 100
-export const MAX_RULE_TEXT = 512
-export const MAX_SCORE = 1000
-export const MAX_URL_LENGTH = 2048
-export const MAX_API_KEY_LENGTH = 4096
+const MAX_RULE_TEXT = 512
+const MAX_SCORE = 1000
+const MAX_URL_LENGTH = 2048
+const MAX_API_KEY_LENGTH = 4096
 export const MIN_INTERVAL = 60
 export const MAX_INTERVAL = 604800
 
@@ -60,7 +60,7 @@ export type TextField = (typeof TEXT_FIELDS)[number]
 export type NumberField = (typeof NUMBER_FIELDS)[number]
 export type RuleAction = (typeof ACTIONS)[number]
 
-export interface TextRule {
+interface TextRule {
   enabled: boolean
   field: TextField
   operator: (typeof TEXT_OPERATORS)[number]
@@ -68,7 +68,7 @@ export interface TextRule {
   action: RuleAction
   score?: number
 }
-export interface NumberRule {
+interface NumberRule {
   enabled: boolean
   field: NumberField
   operator: (typeof NUMBER_OPERATORS)[number]

@@ -28,12 +28,12 @@ const PLANS: Record<SearchPlan, string> = {
   ranked: 'Every match scored and sorted',
 }
 
-export interface Contribution {
+interface Contribution {
   source: string
   points: number
 }
 
-export interface ExplainedItem {
+interface ExplainedItem {
   title: string
   score: number
   seeders: number | null
