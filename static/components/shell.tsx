@@ -3,21 +3,12 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { LANGUAGES, type Language, type MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
-import type { ClientRoute } from '../routes.ts'
+import { CLIENT_ROUTES } from '../routes.ts'
 import { THEMES, type Theme } from '../theme.ts'
 import { navigate } from '../use-route.ts'
 import { ConnectionBanner } from './connection-banner.tsx'
 import { LogoIcon, MenuIcon } from './icons.tsx'
 import { withBase } from '../base-path.ts'
-
-const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
-  ['/', 'nav.dashboard'],
-  ['/settings', 'nav.settings'],
-  ['/result-processing', 'nav.resultProcessing'],
-  ['/search', 'nav.search'],
-  ['/activity', 'diagnostics.nav.activity'],
-  ['/logs', 'diagnostics.nav.logs'],
-]
 
 const THEME_LABEL: Record<Theme, MessageKey> = { system: 'app.themeSystem', light: 'app.themeLight', dark: 'app.themeDark' }
 const LANGUAGE_LABEL: Record<Language, string> = { it: 'Italiano', en: 'English' }
@@ -62,7 +53,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         </div>
       </header>
       <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
-        {NAV.map(([path, key]) => (
+        {CLIENT_ROUTES.map(([path, key]) => (
           <a href={withBase(path)} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
             {t(key)}
           </a>
