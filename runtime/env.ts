@@ -4,7 +4,7 @@
  */
 import { DEFAULT_HISTORY_SIZE } from './diagnostics/request-history.ts'
 import { LOG_LEVELS, type LogLevel } from './log.ts'
-import { isApiKey, isHttpUrl, MAX_INTERVAL, MIN_INTERVAL, PRESETS, type Preset } from './settings/schema.ts'
+import { integerIn, OVERRIDDEN_FIELDS, OVERRIDES, type SettingsOverrides } from './settings/overrides.ts'
 import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
 
 /**
@@ -14,16 +14,6 @@ import { TITLE_MODES, type TitleMode } from './torznab/served-title.ts'
 export const IMPORT_TIMINGS = process.env.ICVDB_IMPORT_TIMINGS === '1'
 
 const DEFAULT_RELEASE_URL = 'https://api.github.com/repos/xbit18/icvdb-snapshots/releases/latest'
-
-/** Settings overrides from the environment (highest precedence, never written to disk). */
-export interface SettingsOverrides {
-  enabled?: boolean
-  interval_seconds?: number
-  preset?: Preset
-  url?: string
-  indexer_url?: string
-  api_key?: string
-}
 
 export interface RuntimeEnv {
   dataDir: string
@@ -59,19 +49,6 @@ const DEFAULT_UPLOAD_MAX_BYTES = 16 * 1024 ** 3
 
 export class EnvError extends Error {}
 
-/** Which environment variable overrides which settings field (shown as locked in the UI). */
-export const OVERRIDE_VARIABLES = {
-  enabled: 'DB_AUTO_UPDATE',
-  interval_seconds: 'DB_UPDATE_INTERVAL',
-  preset: 'RESULT_PRESET',
-  url: 'MANAGER_URL',
-  indexer_url: 'MANAGER_INDEXER_URL',
-  api_key: 'MANAGER_API_KEY',
-} as const satisfies Record<keyof SettingsOverrides, string>
-
-const TRUE_WORDS = ['true', '1', 'yes', 'on']
-const FALSE_WORDS = ['false', '0', 'no', 'off']
-
 type Env = Record<string, string | undefined>
 
 // An empty variable counts as unset: `MANAGER_API_KEY=` in a compose file means "no override".
@@ -80,58 +57,29 @@ const read = (env: Env, name: string): string | undefined => {
   return value === undefined || value.trim() === '' ? undefined : value
 }
 
-const parseBoolean = (name: string, raw: string): boolean => {
-  const word = raw.trim().toLowerCase()
-  if (TRUE_WORDS.includes(word)) return true
-  if (FALSE_WORDS.includes(word)) return false
-  throw new EnvError(`${name} must be true or false (also 1/0, yes/no, on/off)`)
-}
-
 const parseOptionalInteger = (env: Env, name: string, fallback: number, min: number, max: number, what: string): number => {
   const raw = read(env, name)
   return raw === undefined ? fallback : parseInteger(name, raw, min, max, what)
 }
 
 const parseInteger = (name: string, raw: string, min: number, max: number, what: string): number => {
-  const text = raw.trim()
-  const value = Number(text)
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new EnvError(`${name} must be ${what}`)
-  }
+  const value = integerIn(raw, min, max)
+  if (value === undefined) throw new EnvError(`${name} must be ${what}`)
   return value
 }
 
-const parseUrl = (name: string, raw: string): string => {
-  if (!isHttpUrl(raw)) throw new EnvError(`${name} must be an absolute http(s) URL without credentials`)
-  return raw
-}
-
+/** The settings overrides (settings/overrides.ts), checked in the table's order. */
 export const parseOverrides = (env: Env): SettingsOverrides => {
-  const overrides: SettingsOverrides = {}
-  const enabled = read(env, OVERRIDE_VARIABLES.enabled)
-  if (enabled !== undefined) overrides.enabled = parseBoolean(OVERRIDE_VARIABLES.enabled, enabled)
-  const interval = read(env, OVERRIDE_VARIABLES.interval_seconds)
-  if (interval !== undefined) {
-    const what = `an integer number of seconds from ${MIN_INTERVAL} to ${MAX_INTERVAL}`
-    overrides.interval_seconds = parseInteger(OVERRIDE_VARIABLES.interval_seconds, interval, MIN_INTERVAL, MAX_INTERVAL, what)
+  const overrides: Record<string, unknown> = {}
+  for (const field of OVERRIDDEN_FIELDS) {
+    const { variable, read: readText, accepts } = OVERRIDES[field]
+    const raw = read(env, variable)
+    if (raw === undefined) continue
+    const value = readText(raw)
+    if (value === undefined) throw new EnvError(`${variable} must be ${accepts}`)
+    overrides[field] = value
   }
-  const preset = read(env, OVERRIDE_VARIABLES.preset)
-  if (preset !== undefined) {
-    if (!(PRESETS as readonly string[]).includes(preset.trim())) {
-      throw new EnvError(`${OVERRIDE_VARIABLES.preset} must be one of ${PRESETS.join(', ')}`)
-    }
-    overrides.preset = preset.trim() as Preset
-  }
-  const url = read(env, OVERRIDE_VARIABLES.url)
-  if (url !== undefined) overrides.url = parseUrl(OVERRIDE_VARIABLES.url, url)
-  const indexerUrl = read(env, OVERRIDE_VARIABLES.indexer_url)
-  if (indexerUrl !== undefined) overrides.indexer_url = parseUrl(OVERRIDE_VARIABLES.indexer_url, indexerUrl)
-  const apiKey = read(env, OVERRIDE_VARIABLES.api_key)
-  if (apiKey !== undefined) {
-    if (!isApiKey(apiKey)) throw new EnvError(`${OVERRIDE_VARIABLES.api_key} must be at most 4096 characters`)
-    overrides.api_key = apiKey
-  }
-  return overrides
+  return overrides as SettingsOverrides
 }
 
 export interface Flags {

@@ -1,6 +1,6 @@
 /** Precedence (interface.md §2.6): defaults < persisted file < environment; and the public view. */
-import type { SettingsOverrides } from '../env.ts'
 import { ENV_KEY_WITHOUT_URL, KEY_FOR_OTHER_ADDRESS, originOf } from './key-binding.ts'
+import { overriddenSection, type SettingsOverrides } from './overrides.ts'
 import type { Preset, ResultProcessing, SettingsDocument } from './schema.ts'
 
 /**
@@ -25,19 +25,9 @@ export const keyNotice = (persisted: SettingsDocument, overrides: SettingsOverri
 
 export const applyOverrides = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): SettingsDocument => ({
   schema_version: 1,
-  database_update: {
-    enabled: overrides.enabled ?? persisted.database_update.enabled,
-    interval_seconds: overrides.interval_seconds ?? persisted.database_update.interval_seconds,
-  },
-  result_processing: {
-    preset: overrides.preset ?? persisted.result_processing.preset,
-    custom_rules: persisted.result_processing.custom_rules,
-  },
-  manager: {
-    url: overrides.url ?? persisted.manager.url,
-    indexer_url: overrides.indexer_url ?? persisted.manager.indexer_url,
-    api_key: effectiveKey(persisted, overrides, keyOrigin),
-  },
+  database_update: overriddenSection('database_update', persisted, overrides),
+  result_processing: overriddenSection('result_processing', persisted, overrides),
+  manager: { ...overriddenSection('manager', persisted, overrides), api_key: effectiveKey(persisted, overrides, keyOrigin) },
 })
 
 export interface PublicSettings {

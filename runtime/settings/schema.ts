@@ -17,7 +17,7 @@ export const MAX_RULES = 100
 const MAX_RULE_TEXT = 512
 const MAX_SCORE = 1000
 const MAX_URL_LENGTH = 2048
-const MAX_API_KEY_LENGTH = 4096
+export const MAX_API_KEY_LENGTH = 4096
 export const MIN_INTERVAL = 60
 export const MAX_INTERVAL = 604800
 
