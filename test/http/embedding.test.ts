@@ -38,24 +38,36 @@ const embedded = async (basePath?: string): Promise<{ indexer: Indexer; dataDir:
   }
 }
 
-const serveOn = (fetch: (request: Request, server: Server<undefined>) => Response | Promise<Response>): Server<undefined> =>
+type Handler = (request: Request, server: Server<undefined>) => Response | Promise<Response>
+
+const serveOn = (fetch: Handler): Server<undefined> =>
   Bun.serve({ port: 0, hostname: '127.0.0.1', development: false, idleTimeout: 30, fetch })
 
 const enclosures = (feed: string): string[] => [...feed.matchAll(/<enclosure url="([^"]+)"/g)].map((match) => match[1])
 
-describe('createIndexer in its own Bun.serve under a base path', () => {
-  let host: Awaited<ReturnType<typeof embedded>>
-  let server: Server<undefined>
-  let origin: string
+
+/** For one describe block: an indexer under /indexer, served on loopback by the host `mount` builds. */
+const hosted = (mount: (indexer: Indexer) => Handler) => {
+  const state = {} as { host: Awaited<ReturnType<typeof embedded>>; server: Server<undefined>; origin: string }
   beforeAll(async () => {
-    host = await embedded('/indexer')
-    server = serveOn((request, bunServer) => host.indexer.fetch(request, bunServer))
-    origin = `http://127.0.0.1:${server.port}`
-    host.indexer.start({ address: { host: '127.0.0.1', port: server.port as number } })
+    state.host = await embedded('/indexer')
+    state.server = serveOn(mount(state.host.indexer))
+    state.origin = `http://127.0.0.1:${state.server.port}`
   })
   afterAll(async () => {
-    server.stop(true)
-    await host.stop()
+    state.server.stop(true)
+    await state.host.stop()
+  })
+  return state
+}
+
+describe('createIndexer in its own Bun.serve under a base path', () => {
+  const state = hosted((indexer) => (request, server) => indexer.fetch(request, server))
+  let host: Awaited<ReturnType<typeof embedded>>
+  let origin: string
+  beforeAll(() => {
+    ;({ host, origin } = state)
+    host.indexer.start({ address: { host: '127.0.0.1', port: state.server.port as number } })
   })
 
   test('feed, self and enclosure links keep the base path', async () => {
@@ -104,21 +116,16 @@ describe('createIndexer in its own Bun.serve under a base path', () => {
 })
 
 describe('createIndexer mounted in Hono under a prefix', () => {
-  let host: Awaited<ReturnType<typeof embedded>>
-  let server: Server<undefined>
-  let origin: string
-  beforeAll(async () => {
-    host = await embedded('/indexer')
+  const state = hosted((indexer) => {
     const app = new Hono()
     app.get('/', (c) => c.text('the host application'))
     // mount() takes the prefix off before calling the indexer.
-    app.mount('/indexer', host.indexer.fetch)
-    server = serveOn(app.fetch)
-    origin = `http://127.0.0.1:${server.port}`
+    app.mount('/indexer', indexer.fetch)
+    return app.fetch
   })
-  afterAll(async () => {
-    server.stop(true)
-    await host.stop()
+  let origin: string
+  beforeAll(() => {
+    origin = state.origin
   })
 
   test('the host keeps its own routes', async () => {
