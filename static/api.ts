@@ -4,6 +4,7 @@
  */
 import type { ManagerStatus, IndexerResult, TestResult } from '../runtime/manager/types.ts'
 import type { PublicSettings } from '../runtime/settings/effective.ts'
+import type { OverriddenField } from '../runtime/settings/overrides.ts'
 import type { ResultProcessing, SettingsUpdate } from '../runtime/settings/schema.ts'
 import type { WebSearchItem, WebSearchPage } from '../runtime/serving/web-search.ts'
 import type { UpdaterProgress, UpdaterStatus } from '../runtime/updater/types.ts'
@@ -23,11 +24,9 @@ export interface AggregateStatus {
 
 export type UpdaterView = UpdaterStatus & { progress: UpdaterProgress }
 
-type LockableField = 'enabled' | 'interval_seconds' | 'preset' | 'url' | 'indexer_url' | 'api_key'
-
 /** GET /webapi/ui-config: which fields an environment variable controls, and the persisted values. */
 export interface UiConfig {
-  locked: Record<LockableField, string | null>
+  locked: Record<OverriddenField, string | null>
   persisted: PublicSettings
 }
 
