@@ -48,6 +48,8 @@ test('under /indexer/ the UI loads, navigates, saves and reloads without leaving
   await page.getByRole('link', { name: 'Settings', exact: true }).click()
   await page.getByLabel('Check every').waitFor()
   expect(new URL(page.url()).pathname).toBe('/indexer/settings')
+  // The Torznab URL it suggests for Prowlarr is the indexer's, under the prefix.
+  expect(await page.getByTestId('use-suggestion').textContent()).toContain(`${origin}/indexer/api`)
   await page.getByLabel('Check every').fill('6')
   await page.getByLabel('Unit').selectOption('hours')
   await page.getByRole('button', { name: 'Save' }).click()
@@ -58,6 +60,11 @@ test('under /indexer/ the UI loads, navigates, saves and reloads without leaving
   await page.goBack()
   await page.getByTestId('installed-version').waitFor()
   expect(new URL(page.url()).pathname).toBe('/indexer/')
+  // The search page keeps its form in the address, under the prefix too.
+  await page.getByRole('link', { name: 'Search', exact: true }).click()
+  await page.getByTestId('search-submit').waitFor()
+  await page.waitForLoadState('networkidle')
+  expect(new URL(page.url()).pathname).toBe('/indexer/search')
   expect(outside).toEqual([])
   expect(errors).toEqual([])
 })
