@@ -28,7 +28,8 @@ export const bundleUi = async (): Promise<Record<string, GeneratedAsset>> => {
     entrypoints: [join(ROOT, 'static/index.html')],
     target: 'browser',
     minify: true,
-    publicPath: '/',
+    // Relative, so the UI works under any prefix a host or proxy mounts it at (static/base-path.ts).
+    publicPath: './',
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': '"production"' },
   })

@@ -2,11 +2,11 @@
 import { readCapped } from '../runtime/capped-body.ts'
 import { AppError } from '../runtime/errors.ts'
 
-export const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 1024 * 1024
 
 const tooLarge = () => new AppError('too-large', 'request body is too large')
 
-export const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> => {
+const readBody = async (request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> => {
   let bytes: Uint8Array | null
   try {
     bytes = await readCapped(request, limit)

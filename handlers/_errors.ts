@@ -23,7 +23,7 @@ const STATUS: Record<AppErrorKind, number> = {
 /** The path of a request, read without `new URL`, which throws when the Host header is malformed. */
 export const requestPath = (request: Request): string => request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '') || '/'
 
-export const isTorznabPath = (request: Request): boolean => requestPath(request) === '/api'
+const isTorznabPath = (request: Request): boolean => requestPath(request) === '/api'
 
 // The first frame of a stack says where; the rest would be kilobytes per request in the log.
 const whereFrom = (error: unknown): string => {

@@ -5,6 +5,7 @@
 import { Router } from 'itty-router'
 import type { AppContext } from '../runtime/context.ts'
 import { AppError } from '../runtime/errors.ts'
+import { underBasePath } from './_base-path.ts'
 import { errorResponse, requestPath } from './_errors.ts'
 import { connectedHost, hostGuard, maintenanceGate, originGuard, readOnlyGate } from './_guards.ts'
 import { getHealthz, getReadyz } from './get-health.ts'
@@ -31,10 +32,10 @@ import { postUpdaterUpload } from './post-updater-upload.ts'
 import { putResultProcessing } from './put-result-processing.ts'
 import { putSettings } from './put-settings.ts'
 
-export type Handler = (request: Request, ctx: AppContext) => Response | Promise<Response>
+type Handler = (request: Request, ctx: AppContext) => Response | Promise<Response>
 
 /** Every API route: method, path, handler. GET routes also answer HEAD. */
-export const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
+const ROUTES: ReadonlyArray<readonly [string, string, Handler]> = [
   ['GET', '/api', getTorznab],
   ['GET', '/webapi/status', getStatus],
   ['GET', '/webapi/settings', getSettings],
@@ -100,10 +101,13 @@ export const createApp = (ctx: AppContext): { fetch: (request: Request, server?:
 
   return {
     // Host and origin are checked before routing, so every route, present or future, inherits them.
-    fetch: async (request: Request, server?: Peer) => {
+    fetch: async (original: Request, server?: Peer) => {
+      const request = ctx.basePath === '' ? original : underBasePath(original, ctx.basePath)
+      if (request instanceof Response) return withCommonHeaders(request, original)
       let response: Response
       try {
-        const host = connectedHost(request, server?.requestIP(request)?.address ?? null, ctx)
+        // Bun knows the peer of the request it received, not of a copy with the prefix taken off.
+        const host = connectedHost(request, server?.requestIP(original)?.address ?? null, ctx)
         hostGuard(requestPath(request), host, ctx)
         originGuard(request, host)
         response = ((await router.fetch(request, ctx)) as Response | undefined) ?? errorResponse(new AppError('not-found', 'Not Found'), request, ctx)

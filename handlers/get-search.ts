@@ -4,12 +4,12 @@
  */
 import type { AppContext } from '../runtime/context.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
-import { parseWebSearchParams, pooledWebSearchPage } from '../runtime/torznab/web-search.ts'
+import { parseWebSearchParams, pooledWebSearchPage } from '../runtime/serving/web-search.ts'
 import { json } from './_respond.ts'
 
 export const getSearch = async (request: Request, ctx: AppContext): Promise<Response> => {
   const params = parseWebSearchParams(new URL(request.url).searchParams)
   const processing = ctx.settings.effective().result_processing
-  const links = linksFor(request, ctx.env.magnetTrackers)
+  const links = linksFor(request, ctx.env.magnetTrackers, ctx.basePath)
   return json(await pooledWebSearchPage(ctx.searchPool, ctx.database.current, params, processing, links, ctx.clock.now(), ctx.env.releaseTitles))
 }

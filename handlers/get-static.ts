@@ -33,7 +33,7 @@ const wantsPlainText = (request: Request, path: string): boolean => {
 }
 
 const plainTextHome = (request: Request, ctx: AppContext): Response => {
-  const origin = new URL(request.url).origin
+  const origin = new URL(request.url).origin + ctx.basePath
   const text =
     `ICVDB Indexer ${ctx.version} is running.\n` +
     `Web UI:   open ${origin}/ in a browser\n` +

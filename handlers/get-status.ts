@@ -3,7 +3,7 @@ import type { AppContext } from '../runtime/context.ts'
 import { READ_ONLY } from '../runtime/data-dir.ts'
 import { json } from './_respond.ts'
 
-export const API_VERSION = 1
+const API_VERSION = 1
 
 export const getStatus = (_request: Request, ctx: AppContext): Response => {
   const effective = ctx.settings.effective()

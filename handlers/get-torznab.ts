@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../runtime/context.ts'
 import type { TorznabTrace } from '../runtime/diagnostics/request-history.ts'
-import { magnetFor, pooledSearchFeed } from '../runtime/torznab/adapter.ts'
+import { magnetFor, pooledSearchFeed } from '../runtime/serving/torznab-answers.ts'
 import { buildCaps } from '../runtime/torznab/caps.ts'
 import { linksFor } from '../runtime/torznab/links.ts'
 import { parseTorznabParams } from '../runtime/torznab/params.ts'
@@ -17,7 +17,7 @@ export const answerTorznab = async (request: Request, ctx: AppContext, trace: To
   if (params.t === 'caps') return xml(buildCaps(ctx.version))
   if (params.t === 'get') return redirect(magnetFor(ctx.database.db, params.id, ctx.env.magnetTrackers))
   const processing = ctx.settings.effective().result_processing
-  const links = linksFor(request, ctx.env.magnetTrackers)
+  const links = linksFor(request, ctx.env.magnetTrackers, ctx.basePath)
   trace.page = { limit: params.limit, offset: params.offset }
   trace.feed = await pooledSearchFeed(ctx.searchPool, ctx.database.current, params, processing, links, ctx.env.releaseTitles, trace)
   return xml(trace.feed as string | Uint8Array<ArrayBuffer>)

@@ -16,7 +16,7 @@ import { readJson } from './_body.ts'
 import { json } from './_respond.ts'
 import { answerTorznab } from './get-torznab.ts'
 
-export const REPORT_VERSION = 1
+const REPORT_VERSION = 1
 
 const feedText = (feed: string | Uint8Array): string => (typeof feed === 'string' ? feed : new TextDecoder().decode(feed))
 

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path'
 export type Rename = (from: string, to: string) => void
 
 /** fsync the directory so the rename itself survives a power cut (best effort). */
-export const syncDirectory = (directory: string): void => {
+const syncDirectory = (directory: string): void => {
   try {
     const fd = openSync(directory, 'r')
     try {

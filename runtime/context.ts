@@ -14,18 +14,16 @@ import { consoleSink, createLog, type Log, type LogSink } from './log.ts'
 import type { ManagerTimeouts } from './manager/client.ts'
 import { createManagerService } from './manager/service.ts'
 import type { ManagerService } from './manager/types.ts'
-import { answerCacheBytesFromEnv } from './search/answer-cache.ts'
-import { createSearchPool, searchWorkersFromEnv, type SearchPool } from './search/search-pool.ts'
+import { createSearchPool, type SearchPool } from './serving/search-pool.ts'
 import { tableRows as snapshotRows } from './search/search.ts'
 import { SettingsStore } from './settings/store.ts'
 import { readInstalled, removeLeftovers, type InstalledSnapshot } from './updater/installed.ts'
-import { switchPauseFromEnv } from './updater/switch.ts'
 import type { ImportSnapshot, Updater } from './updater/types.ts'
 import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
 
 export const APPLICATION_VERSION: string = packageJson.version
 
-export interface Maintenance {
+interface Maintenance {
   /** True while the database switch runs: every route answers 503 (product.md §7). */
   active: boolean
 }
@@ -33,6 +31,8 @@ export interface Maintenance {
 export interface AppContext {
   version: string
   env: RuntimeEnv
+  /** Where an embedder mounts the service ('' at the root; runtime/indexer.ts). */
+  basePath: string
   paths: DataPaths
   /** False on a read-only data directory: the installed snapshot is served, writes are refused (issue 15). */
   writable: boolean
@@ -54,6 +54,10 @@ export interface ContextOptions {
   /** Environment variables (process.env by default). */
   env?: Record<string, string | undefined>
   flags?: Flags
+  /** The data directory; else --data-dir or DATA_DIR. One is required: nothing writes to /data unasked. */
+  dataDir?: string
+  /** Where an embedder mounts the service, e.g. '/indexer' (runtime/indexer.ts); '' by default. */
+  basePath?: string
   clock?: Clock
   logSink?: LogSink
   /** Optional replacement for the settings file rename (tests of the atomic write). */
@@ -71,7 +75,11 @@ const importSnapshotOnDemand: ImportSnapshot = async (request) => (await import(
 
 /** Builds the context: loads settings, removes leftovers of a crash, opens the installed snapshot. */
 export const createContext = (options: ContextOptions = {}): AppContext => {
-  const env = parseRuntimeEnv(options.env ?? process.env, options.flags)
+  const variables = options.env ?? process.env
+  const dataDir = options.dataDir ?? options.flags?.dataDir ?? variables.DATA_DIR?.trim()
+  if (!dataDir) throw new Error('createContext needs a data directory: pass dataDir (or set DATA_DIR)')
+  const env = parseRuntimeEnv(variables, { ...options.flags, dataDir })
+  const basePath = basePathOf(options.basePath ?? '')
   const paths = dataPaths(env.dataDir)
   const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
@@ -108,7 +116,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     userAgent: `icvdb-indexer/${APPLICATION_VERSION}`,
     startDelaySeconds: env.startDelaySeconds,
     timeouts: options.updaterTimeouts,
-    switchPauseMs: switchPauseFromEnv(options.env ?? process.env),
+    switchPauseMs: env.switchPauseMs,
     // Attempts end long after start-up: diagnostics exists by then.
     onAttempt: (attempt) => diagnostics.updateFinished(attempt),
   })
@@ -121,14 +129,15 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     sources: diagnosticSources(database, paths, updater, manager, settings),
   })
   const searchPool = createSearchPool({
-    size: searchWorkersFromEnv(options.env ?? process.env),
-    cacheBytes: answerCacheBytesFromEnv(options.env ?? process.env),
+    size: env.searchWorkers,
+    cacheBytes: env.searchCacheBytes,
     log,
     current: () => database.current,
   })
   return {
     version: APPLICATION_VERSION,
     env,
+    basePath,
     paths,
     writable,
     settings,
@@ -146,6 +155,15 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
       database.close()
     },
   }
+}
+
+// One or more plain path segments, no trailing slash: it is put into links and compared with paths.
+const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)*$/
+
+const basePathOf = (text: string): string => {
+  const basePath = text.replace(/\/+$/, '')
+  if (!BASE_PATH.test(basePath)) throw new Error(`basePath must be '' or path segments like /indexer (got "${text.slice(0, 80)}")`)
+  return basePath
 }
 
 /** What /metrics reads from the service at scrape time. */

@@ -22,8 +22,8 @@ export interface ListenOptions {
   hostname: string
 }
 
-export const listen = (ctx: AppContext, options: ListenOptions): Server<undefined> => {
-  const app = createApp(ctx)
+/** Serves `app` (the context's own by default; `serve` passes its indexer's). */
+export const listen = (ctx: AppContext, options: ListenOptions, app: Pick<ReturnType<typeof createApp>, 'fetch'> = createApp(ctx)): Server<undefined> => {
   return Bun.serve({
     port: options.port,
     hostname: options.hostname,

@@ -25,7 +25,7 @@ const CREDENTIAL_PATTERNS: RegExp[] = [
   /(\/\/)[^/\s:@]+:[^/\s@]+@/g,
 ]
 
-export const redactText = (text: string, secrets: readonly string[]): string => {
+const redactText = (text: string, secrets: readonly string[]): string => {
   let result = text
   for (const secret of secrets) {
     if (secret.length > 0) result = result.split(secret).join(REDACTED)

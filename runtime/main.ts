@@ -1,13 +1,13 @@
 #!/usr/bin/env bun
 /** Composition root and CLI: `icvdb-indexer [serve|import <file|url>|check] [--port N] [--data-dir DIR]`. */
-import { APPLICATION_VERSION, createContext, type AppContext } from './context.ts'
+import { APPLICATION_VERSION, createContext } from './context.ts'
 import { useSqliteTempDirectory } from './db/database.ts'
-import { EnvError, parseRuntimeEnv, type Flags } from './env.ts'
+import { EnvError, parseRuntimeEnv, type Flags, type RuntimeEnv } from './env.ts'
 import { listen } from './http-server.ts'
 import { openDataDir, listenFailure } from './startup.ts'
 import { describeError, StartupError } from './errors.ts'
 import { dataPaths } from './data-dir.ts'
-import { publishAddress } from './service-address.ts'
+import { createIndexer } from './indexer.ts'
 import { lockHolder } from './service-lock.ts'
 
 const HELP = `icvdb-indexer ${APPLICATION_VERSION} — a Torznab indexer for ICVDB snapshots
@@ -64,17 +64,26 @@ export const parseArgs = (argv: string[]): ParsedArgs => {
   throw new UsageError(`unknown command ${command}`)
 }
 
-export const serve = (ctx: AppContext) => {
+/** `serve`: the indexer of runtime/indexer.ts on its own Bun.serve; runs until SIGINT or SIGTERM. */
+const serve = async (env: RuntimeEnv, flags: Flags): Promise<void> => {
+  const indexer = await createIndexer({ dataDir: env.dataDir, env: process.env, flags })
+  const ctx = indexer.context
   let server: ReturnType<typeof listen>
   try {
-    server = listen(ctx, { port: ctx.env.port, hostname: ctx.env.host })
+    server = listen(ctx, { port: ctx.env.port, hostname: ctx.env.host }, indexer)
   } catch (error) {
+    await indexer.close()
     throw listenFailure(error, ctx.env)
   }
-  // A read-only data directory serves its snapshot as it is: no update can be installed.
-  if (ctx.writable) ctx.updater.start()
+  indexer.start({ address: { host: ctx.env.host, port: server.port ?? ctx.env.port } })
   ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir}${ctx.writable ? '' : ', read-only'})`)
-  return server
+  const stop = async () => {
+    server.stop()
+    await indexer.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 const runCommand = async (args: ParsedArgs): Promise<number> => {
@@ -89,30 +98,14 @@ const runCommand = async (args: ParsedArgs): Promise<number> => {
       return handOver(dataPaths(env.dataDir), holder.pid, args.command, args.target, { out: process.stdout, err: process.stderr })
     }
   }
-  // Taken before the context exists: building it cleans work/, which a running service may be using.
-  const dataDir = await openDataDir(env, args.command)
-  const ctx = createContext({ flags: args.flags })
-  if (ctx.writable) useSqliteTempDirectory(ctx.paths.work)
   if (args.command === 'serve') {
-    let server: ReturnType<typeof serve>
-    try {
-      server = serve(ctx)
-    } catch (error) {
-      dataDir.release()
-      throw error
-    }
-    const withdrawAddress = ctx.writable ? publishAddress(ctx.paths, ctx.env.host, server.port ?? ctx.env.port) : () => {}
-    const stop = async () => {
-      server.stop()
-      await ctx.close()
-      withdrawAddress()
-      dataDir.release()
-      process.exit(0)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
+    await serve(env, args.flags)
     return -1
   }
+  // Taken before the context exists: building it cleans work/, which a running service may be using.
+  const dataDir = await openDataDir(env, args.command)
+  const ctx = createContext({ flags: args.flags, dataDir: env.dataDir })
+  if (ctx.writable) useSqliteTempDirectory(ctx.paths.work)
   const { runCliCommand } = await import('./cli-commands.ts')
   const code = await runCliCommand(ctx, args.command, args.target)
   await ctx.close()

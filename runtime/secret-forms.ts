@@ -4,7 +4,7 @@
  */
 
 /** A piece this long of the manager key is treated as the key itself. */
-export const FRAGMENT_LENGTH = 10
+const FRAGMENT_LENGTH = 10
 
 const percentDecoded = (text: string): string => {
   let current = text

@@ -17,9 +17,9 @@ export const localBaseUrl = (host: string, port: number): string => {
   return `http://${name}:${port}`
 }
 
-/** Records the address; returns the function that removes it again. */
-export const publishAddress = (paths: DataPaths, host: string, port: number): (() => void) => {
-  writeFileSync(addressPath(paths), `${localBaseUrl(host, port)}\n`, { mode: 0o600 })
+/** Records the address (under an embedder's base path); returns the function that removes it again. */
+export const publishAddress = (paths: DataPaths, host: string, port: number, basePath = ''): (() => void) => {
+  writeFileSync(addressPath(paths), `${localBaseUrl(host, port)}${basePath}\n`, { mode: 0o600 })
   return () => rmSync(addressPath(paths), { force: true })
 }
 

@@ -4,9 +4,11 @@
  */
 import type { ManagerStatus, IndexerResult, TestResult } from '../runtime/manager/types.ts'
 import type { PublicSettings } from '../runtime/settings/effective.ts'
+import type { OverriddenField } from '../runtime/settings/overrides.ts'
 import type { ResultProcessing, SettingsUpdate } from '../runtime/settings/schema.ts'
-import type { WebSearchItem, WebSearchPage } from '../runtime/torznab/web-search.ts'
+import type { WebSearchItem, WebSearchPage } from '../runtime/serving/web-search.ts'
 import type { UpdaterProgress, UpdaterStatus } from '../runtime/updater/types.ts'
+import { BASE_PATH, withBase } from './base-path.ts'
 
 export type { IndexerResult, ManagerStatus, PublicSettings, ResultProcessing, TestResult, UpdaterProgress, UpdaterStatus }
 
@@ -22,15 +24,13 @@ export interface AggregateStatus {
 
 export type UpdaterView = UpdaterStatus & { progress: UpdaterProgress }
 
-export type LockableField = 'enabled' | 'interval_seconds' | 'preset' | 'url' | 'indexer_url' | 'api_key'
-
 /** GET /webapi/ui-config: which fields an environment variable controls, and the persisted values. */
 export interface UiConfig {
-  locked: Record<LockableField, string | null>
+  locked: Record<OverriddenField, string | null>
   persisted: PublicSettings
 }
 
-/** GET /webapi/search: the same search as /api, as JSON (runtime/torznab/web-search.ts). */
+/** GET /webapi/search: the same search as /api, as JSON (runtime/serving/web-search.ts). */
 export type SearchItem = WebSearchItem
 export type SearchPage = WebSearchPage
 
@@ -54,14 +54,14 @@ const detailOf = async (response: Response): Promise<string> => {
 }
 
 /** The browser's own sentence when the service does not answer at all (the backend stopped). */
-export const NO_ANSWER = 'Failed to fetch'
+const NO_ANSWER = 'Failed to fetch'
 
 export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   let response: Response
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    response = await fetch(withBase(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
   } catch {
     connection.set(false)
     throw new ApiError(0, NO_ANSWER)
@@ -101,7 +101,7 @@ export type { SnapshotInfo } from '../runtime/updater/snapshot-info.ts'
 const uploadDump = (file: File, onProgress: (sent: number, total: number) => void): Promise<UpdaterView> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/webapi/updater/upload?name=${encodeURIComponent(file.name)}`)
+    xhr.open('POST', `${BASE_PATH}/webapi/updater/upload?name=${encodeURIComponent(file.name)}`)
     xhr.setRequestHeader('content-type', 'application/octet-stream')
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size)

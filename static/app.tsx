@@ -1,5 +1,5 @@
 /** The web UI's entry point: preferences, toasts, the shell and the page for the current route. */
-import { render } from 'preact'
+import { render, type FunctionComponent } from 'preact'
 import { Shell } from './components/shell.tsx'
 import { ToastProvider } from './components/toasts.tsx'
 import { Activity } from './pages/activity.tsx'
@@ -9,9 +9,11 @@ import { ResultProcessing } from './pages/result-processing.tsx'
 import { Search } from './pages/search.tsx'
 import { Settings } from './pages/settings.tsx'
 import { PreferencesProvider, usePreferences } from './preferences.tsx'
+import { isClientRoute, type ClientRoute } from './routes.ts'
 import { browserStorage } from './storage.ts'
 import { applyTheme, initialTheme } from './theme.ts'
 import { navigate, useRoute } from './use-route.ts'
+import { withBase } from './base-path.ts'
 
 const NotFound = () => {
   const { t } = usePreferences()
@@ -19,7 +21,7 @@ const NotFound = () => {
     <div class="page">
       <p class="callout callout-info">{t('app.notFound')}</p>
       <a
-        href="/"
+        href={withBase('/')}
         onClick={(event) => {
           event.preventDefault()
           navigate('/')
@@ -31,23 +33,19 @@ const NotFound = () => {
   )
 }
 
+// Typed by the route list, so a page missing here is a compile error.
+const PAGES: Record<ClientRoute, FunctionComponent> = {
+  '/': Dashboard,
+  '/settings': Settings,
+  '/result-processing': ResultProcessing,
+  '/search': Search,
+  '/activity': Activity,
+  '/logs': Logs,
+}
+
 const Page = ({ route }: { route: string }) => {
-  switch (route) {
-    case '/':
-      return <Dashboard />
-    case '/settings':
-      return <Settings />
-    case '/result-processing':
-      return <ResultProcessing />
-    case '/search':
-      return <Search />
-    case '/activity':
-      return <Activity />
-    case '/logs':
-      return <Logs />
-    default:
-      return <NotFound />
-  }
+  const Shown = isClientRoute(route) ? PAGES[route] : NotFound
+  return <Shown />
 }
 
 const App = () => {

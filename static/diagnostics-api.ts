@@ -1,5 +1,6 @@
 /** The diagnostics endpoints (docs/diagnostics.md): request history, explain, update history, logs. */
-import type { RequestFilter, RequestRecord } from '../runtime/diagnostics/request-history.ts'
+import type { RequestFilter } from '../runtime/diagnostics/request-history.ts'
+import type { RequestRecord } from '../runtime/diagnostics/request-record.ts'
 import type { ExplainInput } from '../runtime/diagnostics/explain/explain-input.ts'
 import type { ExplainAnalysis } from '../runtime/diagnostics/explain/explain-report.ts'
 import type { LogLine } from '../runtime/diagnostics/log-lines.ts'

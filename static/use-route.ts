@@ -1,5 +1,6 @@
 /** History-API routing: the current client route, and navigate() for in-app links. */
 import { useEffect, useState } from 'preact/hooks'
+import { withBase, routeOf } from './base-path.ts'
 
 const listeners = new Set<() => void>()
 /** Set by a page with unsaved edits: answers whether leaving it is fine (it may ask the user). */
@@ -10,17 +11,17 @@ export const setLeaveGuard = (guard: (() => boolean) | null): void => {
 }
 
 export const navigate = (path: string): void => {
-  if (path === location.pathname + location.search) return
+  if (withBase(path) === location.pathname + location.search) return
   if (leaveGuard && !leaveGuard()) return
-  history.pushState(null, '', path)
+  history.pushState(null, '', withBase(path))
   for (const listener of listeners) listener()
   window.scrollTo(0, 0)
 }
 
 export const useRoute = (): string => {
-  const [path, setPath] = useState(location.pathname)
+  const [path, setPath] = useState(routeOf(location.pathname))
   useEffect(() => {
-    const update = () => setPath(location.pathname)
+    const update = () => setPath(routeOf(location.pathname))
     let shown = location.pathname
     const back = () => {
       // Back/Forward already moved the address: put it back when the page may not be left.

@@ -14,7 +14,7 @@ export interface Client {
 const PATTERN = new RegExp(`^(${CLIENTS.join('|')})(?:/(\\d+(?:\\.\\d+){0,4}))?`, 'i')
 const CANONICAL = new Map(CLIENTS.map((name) => [name.toLowerCase(), name]))
 
-export const clientOf = (userAgent: string | null): Client => {
+const clientOf = (userAgent: string | null): Client => {
   const match = userAgent ? PATTERN.exec(userAgent.trimStart()) : null
   if (!match) return { name: 'other', version: null }
   return { name: CANONICAL.get(match[1].toLowerCase()) as ClientName, version: match[2] ?? null }

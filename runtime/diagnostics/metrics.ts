@@ -4,7 +4,7 @@
  * read from the running service at scrape time. One registry per service context, never the global one.
  */
 import { Counter, Gauge, Registry } from 'prom-client'
-import type { StoredRecord } from './request-history.ts'
+import type { StoredRecord } from './request-record.ts'
 import { isEmptyAnswer } from './request-history.ts'
 import { RequestCounters, type CountedRequest } from './request-counters.ts'
 import type { UpdateAttempt } from './update-history.ts'
@@ -30,7 +30,7 @@ export interface Metrics {
 const outcomeOf = (record: StoredRecord): CountedRequest['outcome'] => (record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered')
 
 /** Seconds since the snapshot's date: a `db-YYYY-MM-DD` tag tells it, else the install time. */
-export const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
+const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
   const dated = /^db-(\d{4}-\d{2}-\d{2})$/.exec(tag)
   const since = dated ? Date.parse(`${dated[1]}T00:00:00Z`) : installedAt ? Date.parse(installedAt) : Number.NaN
   return Number.isFinite(since) ? Math.max(0, Math.round((now - since) / 1000)) : null

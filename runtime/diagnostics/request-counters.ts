@@ -6,11 +6,11 @@
 import { CLIENTS } from './clients.ts'
 
 // Label values are bounded (a LAN client may send any `t`): unknown functions share one series.
-export const FUNCTIONS = ['caps', 'search', 'tvsearch', 'movie', 'get', 'unknown'] as const
-export const CLIENT_NAMES = [...CLIENTS, 'other'] as const
-export const OUTCOMES = ['answered', 'empty', 'error'] as const
+const FUNCTIONS = ['caps', 'search', 'tvsearch', 'movie', 'get', 'unknown'] as const
+const CLIENT_NAMES = [...CLIENTS, 'other'] as const
+const OUTCOMES = ['answered', 'empty', 'error'] as const
 /** Upper bounds (seconds) of the latency histogram's buckets; +Inf is implied. */
-export const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const
 
 const indexOf = (names: readonly string[]) => new Map(names.map((name, i) => [name, i]))
 const FUNCTION_INDEX = indexOf(FUNCTIONS)

@@ -5,31 +5,15 @@
  * Observing never changes an answer: a fault while recording is swallowed.
  */
 import { TorznabError } from '../torznab/errors.ts'
-import { ClientCache, type ClientName } from './clients.ts'
+import { ClientCache } from './clients.ts'
 import { feedFacts } from './feed-facts.ts'
 import { RequestRing } from './request-ring.ts'
+import type { RequestRecord, StoredRecord } from './request-record.ts'
 
 export const DEFAULT_HISTORY_SIZE = 1000
 /** Parameters worth keeping to understand a request; anything else (apikey, extended…) is dropped. */
-export const KEPT_PARAMS = ['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'] as const
+const KEPT_PARAMS = ['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'] as const
 const MAX_VALUE = 200
-
-export interface RequestRecord {
-  /** Arrival order, from 1. */
-  id: number
-  time: string
-  client: ClientName
-  client_version: string | null
-  t: string
-  params: Record<string, string>
-  /** Items in the answer (null for caps, get and errors). */
-  count: number | null
-  total: number | null
-  duration_ms: number
-  cache_hit: boolean | null
-  /** The Torznab error code answered, or null. */
-  error_code: number | null
-}
 
 /** What the /api handler tells about the answer it is building. */
 export interface TorznabTrace {
@@ -40,9 +24,6 @@ export interface TorznabTrace {
   /** The page asked for, as /api parsed it (the feed's item count follows from its total). */
   page: { limit: number; offset: number } | null
 }
-
-/** A record as the ring holds it: the time as a number, made an ISO string only when listed. */
-export type StoredRecord = Omit<RequestRecord, 'time'> & { at: number }
 
 export interface RequestFilter {
   client?: string

@@ -7,7 +7,7 @@
  * Nothing a request allocates outlives it; the memory is fixed: capacity × (PARAM_BYTES + 64) bytes.
  */
 import type { Client } from './clients.ts'
-import type { StoredRecord } from './request-history.ts'
+import type { StoredRecord } from './request-record.ts'
 
 // Numbers of a slot: id, at, count, total, duration_ms, cache_hit (-1 null, 0, 1), error_code (0 none), parameter bytes.
 const WIDTH = 8

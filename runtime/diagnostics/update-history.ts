@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../atomic-file.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
 
-export const UPDATE_HISTORY_SIZE = 50
+const UPDATE_HISTORY_SIZE = 50
 
 const AttemptSchema = v.object({
   started_at: v.string(),

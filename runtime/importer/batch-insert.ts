@@ -3,7 +3,9 @@
  * are bound as numbers, not numeric strings (import-calibration.md §2: together ~35% faster).
  */
 import { Database, type Statement } from 'bun:sqlite'
-import type { SqlValue } from './row-mappers.ts'
+
+/** A value bound to a statement: numbers stay numbers (see above). */
+export type SqlValue = string | number | null
 
 const ROWS_PER_STATEMENT = 50
 

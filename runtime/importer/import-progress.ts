@@ -2,8 +2,15 @@
  * Combines the progress of the import pipelines into the ImportProgress the updater shows, and
  * throttles it to about 10 reports a second (phase changes are always reported).
  */
-import type { ImportProgress } from './import.ts'
 import type { PipelinePhase } from './pipeline.ts'
+
+export interface ImportProgress {
+  phase: PipelinePhase
+  bytes_done: number
+  bytes_total: number | null
+  rows_done: number
+  rows_total: number | null
+}
 
 export interface PipelineProgress {
   phase: PipelinePhase

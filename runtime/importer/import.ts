@@ -7,21 +7,14 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from 'n
 import { join } from 'node:path'
 import { ArchiveError, openArchive, type Archive } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
-import { ImportProgressTracker } from './import-progress.ts'
+import { ImportProgressTracker, type ImportProgress } from './import-progress.ts'
 import { runPipeline, type PipelineHooks, type PipelinePhase, type TableCounts } from './pipeline.ts'
 import { syncSnapshot, writeSnapshotMeta } from './snapshot-files.ts'
 import { startPipelineWorker, type PipelineWorker } from './worker-client.ts'
 
 export { ImportError } from './import-error.ts'
 export { ArchiveError } from '../pgarchive/reader.ts'
-
-export interface ImportProgress {
-  phase: PipelinePhase
-  bytes_done: number
-  bytes_total: number | null
-  rows_done: number
-  rows_total: number | null
-}
+export type { ImportProgress } from './import-progress.ts'
 
 export interface ImportResult {
   directory: string

@@ -13,6 +13,7 @@ import {
   MAIN_TABLES_DDL,
   SNAPSHOT_TABLES,
 } from '../db/schema.ts'
+import { IMPORT_TIMINGS } from '../env.ts'
 import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reader.ts'
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
 import { ImportError } from './import-error.ts'
@@ -121,8 +122,7 @@ export interface PipelineHooks {
 /** Rows loaded per snapshot table (torrents, files, pack_files, torrents_fts). */
 export type TableCounts = Partial<Record<string, number>>
 
-// ICVDB_IMPORT_TIMINGS=1 prints each phase's seconds to stderr (benchmarks only; off by default).
-const timingsOn = process.env.ICVDB_IMPORT_TIMINGS === '1'
+const timingsOn = IMPORT_TIMINGS
 const timer = (label: string): (() => void) => {
   const started = performance.now()
   return () => {

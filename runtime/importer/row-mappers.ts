@@ -6,6 +6,7 @@
 import type { Database } from 'bun:sqlite'
 import { FILE_COLUMNS, PACK_FILE_COLUMNS, TORRENT_COLUMNS } from '../db/schema.ts'
 import type { CopyRow } from '../pgarchive/reader.ts'
+import type { SqlValue } from './batch-insert.ts'
 import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
@@ -14,10 +15,8 @@ import { IdCrosswalk } from './id-crosswalk.ts'
 import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
-export type SqlValue = string | number | null
-
 /** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
-export type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
+type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
 
 export interface TableMapping {
   /** Upstream table name. */

@@ -101,7 +101,7 @@ export const readText = async (response: Response, limit: number): Promise<strin
   }
 }
 
-export const parseJson = (text: string): unknown => {
+const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text)
   } catch (error) {

@@ -37,7 +37,7 @@ export const endpointKey = (baseUrl: string, apiPath: string): string | null => 
   }
 }
 
-export const fieldValue = (resource: JsonObject, name: string): unknown => {
+const fieldValue = (resource: JsonObject, name: string): unknown => {
   const fields = Array.isArray(resource.fields) ? resource.fields : []
   return fields.find((field) => isJsonObject(field) && field.name === name)?.value
 }

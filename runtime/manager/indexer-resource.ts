@@ -5,7 +5,7 @@
 import { ManagerError } from './manager-error.ts'
 import { isJsonObject, type IndexerEndpoint, type JsonObject } from './indexer-endpoint.ts'
 
-export const INDEXER_NAME = 'ICVDB'
+const INDEXER_NAME = 'ICVDB'
 
 const isNamed = (value: unknown, name: string) => typeof value === 'string' && value.trim().toLowerCase() === name.toLowerCase()
 

@@ -25,7 +25,7 @@ const atStage = async <T>(stage: ManagerStage, step: () => Promise<T>): Promise<
 const integerId = (value: unknown): number | null => (Number.isSafeInteger(value) ? (value as number) : null)
 
 /** GET /api/v1/indexer/schema must be a JSON array (of objects): the connection test. */
-export const fetchSchema = (client: ManagerClient): Promise<JsonObject[]> =>
+const fetchSchema = (client: ManagerClient): Promise<JsonObject[]> =>
   atStage('schema', async () => {
     const schema = await client.get(SCHEMA_PATH)
     if (!Array.isArray(schema) || !schema.every(isJsonObject)) throw new ManagerError('invalid-schema', 'the schema is not a list of objects')

@@ -2,7 +2,7 @@
 import { ArchiveError } from './archive-error.ts'
 import type { ArchiveInput } from './input.ts'
 
-export type Compression = 'none' | 'gzip'
+type Compression = 'none' | 'gzip'
 
 export interface ArchiveHeader {
   /** e.g. "1.14.0" */
@@ -19,8 +19,8 @@ export interface ArchiveHeader {
   dumpVersion: string | null
 }
 
-export const OLDEST_VERSION = 11200
-export const NEWEST_MINOR = 16
+const OLDEST_VERSION = 11200
+const NEWEST_MINOR = 16
 const SUPPORTED = '1.12–1.16'
 const WHERE = 'header'
 

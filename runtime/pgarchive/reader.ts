@@ -13,8 +13,8 @@ import { parseCopyColumns } from './copy-statement.ts'
 import { hasDataBlock, readToc, type TocEntry } from './toc.ts'
 
 export { ArchiveError } from './archive-error.ts'
-export type { ArchiveHeader } from './header.ts'
-export type { TocEntry } from './toc.ts'
+
+
 export type { ArchiveSource } from './input.ts'
 export type { CopyRow } from './copy.ts'
 
@@ -35,7 +35,7 @@ export interface TableRequest {
   onPayload?: PayloadSink
 }
 
-export interface TableResult {
+interface TableResult {
   table: TableData
   rows: number
   storedBytes: number

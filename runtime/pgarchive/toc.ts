@@ -3,7 +3,7 @@ import { ArchiveError } from './archive-error.ts'
 import type { ArchiveInput } from './input.ts'
 
 /** Where an entry's data block is: pg_dump leaves "unset" when it wrote to a pipe. */
-export type DataState = 'unset' | 'set' | 'none'
+type DataState = 'unset' | 'set' | 'none'
 
 export interface TocEntry {
   dumpId: number

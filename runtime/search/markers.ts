@@ -5,7 +5,7 @@
  */
 import { titleWords, wordsOf } from './tokens.ts'
 
-export type Resolution = 0 | 1 | 2 | 3 // unknown, SD, HD, UHD
+type Resolution = 0 | 1 | 2 | 3 // unknown, SD, HD, UHD
 
 export interface Markers {
   resolution: Resolution

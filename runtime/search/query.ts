@@ -71,7 +71,3 @@ export interface SearchResult {
    */
   total: number
 }
-
-/** No words, no id and no season: the newest releases (Prowlarr's test, Sonarr/Radarr RSS sync). */
-export const isRecentQuery = (query: SearchQuery): boolean =>
-  query.words.length === 0 && query.imdb === null && query.tmdb === null && query.season === null

@@ -29,9 +29,13 @@ export type RankedIndex = 'torrent_rank' | 'torrent_rank_italian'
 
 export const ZERO_SCORE: Fragment = { sql: '0', params: [] }
 
-// product.md §6: Italian audio 100, MULTI/DUAL 25, else 0. torrent_rank_italian numbers the torrents
-// by exactly this score, then the default order (the importer's audio classes).
-export const ITALIAN_PREFERRED: Fragment = { sql: 'CASE WHEN t.audio_ita = 1 THEN 100 WHEN t.multi_audio = 1 THEN 25 ELSE 0 END', params: [] }
+/** product.md §6, the italian_preferred preset: Italian audio, else MULTI/DUAL audio, else neither. */
+const ITALIAN_PREFERRED_SCORES = { italian: 100, multi: 25, other: 0 } as const
+
+// torrent_rank_italian numbers the torrents by exactly this score, then the default order: the
+// importer's audio classes (rank-order.ts ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO) follow these scores.
+const { italian, multi, other } = ITALIAN_PREFERRED_SCORES
+export const ITALIAN_PREFERRED: Fragment = { sql: `CASE WHEN t.audio_ita = 1 THEN ${italian} WHEN t.multi_audio = 1 THEN ${multi} ELSE ${other} END`, params: [] }
 
 // The folds are stored only where SQLite's ASCII lower() would differ (derive.ts storedFold).
 const TEXT_COLUMNS = { title: 'coalesce(t.title_fold, lower(t.title))', provider: 'coalesce(t.provider_fold, lower(t.provider))' } as const

@@ -4,6 +4,7 @@
  */
 import type { CatalogueSlice, SearchQuery, SearchScope } from './query.ts'
 import type { Binding, Fragment } from './rank.ts'
+import { isIdSearch } from './selection.ts'
 import { ftsMatch } from './tokens.ts'
 
 const fragment = (sql: string, ...params: Binding[]): Fragment => ({ sql, params })
@@ -156,10 +157,6 @@ export const idCandidates = (query: SearchQuery): Fragment | null => {
   if (!isIdSearch(query)) return null
   return query.scope === 'movies' ? movieIds(query.imdb, query.tmdb) : showIds(query.imdb as number, query.season, query.episode)
 }
-
-/** Whether idCandidates() has candidates for `query` (without building their SQL): t=movie by IMDb or TMDB id, else an IMDb id. */
-export const isIdSearch = (query: SearchQuery): boolean =>
-  query.imdb !== null || (query.scope === 'movies' && query.tmdb !== null)
 
 /** A season (·episode) without an id: the row's own evidence, or (for a pack) any files row of it. */
 const seasonCondition = (season: number, episode: number | null): Fragment => {

@@ -1,7 +1,7 @@
 /** Precedence (interface.md §2.6): defaults < persisted file < environment; and the public view. */
-import type { SettingsOverrides } from '../env.ts'
 import { ENV_KEY_WITHOUT_URL, KEY_FOR_OTHER_ADDRESS, originOf } from './key-binding.ts'
-import type { Preset, ResultProcessing, SettingsDocument } from './schema.ts'
+import { overriddenSection, type SettingsOverrides } from './overrides.ts'
+import type { SettingsDocument } from './schema.ts'
 
 /**
  * The key that may be sent to the effective manager URL (issue 15): the environment key only with
@@ -25,26 +25,14 @@ export const keyNotice = (persisted: SettingsDocument, overrides: SettingsOverri
 
 export const applyOverrides = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): SettingsDocument => ({
   schema_version: 1,
-  database_update: {
-    enabled: overrides.enabled ?? persisted.database_update.enabled,
-    interval_seconds: overrides.interval_seconds ?? persisted.database_update.interval_seconds,
-  },
-  result_processing: {
-    preset: overrides.preset ?? persisted.result_processing.preset,
-    custom_rules: persisted.result_processing.custom_rules,
-  },
-  manager: {
-    url: overrides.url ?? persisted.manager.url,
-    indexer_url: overrides.indexer_url ?? persisted.manager.indexer_url,
-    api_key: effectiveKey(persisted, overrides, keyOrigin),
-  },
+  database_update: overriddenSection('database_update', persisted, overrides),
+  result_processing: overriddenSection('result_processing', persisted, overrides),
+  manager: { ...overriddenSection('manager', persisted, overrides), api_key: effectiveKey(persisted, overrides, keyOrigin) },
 })
 
-export interface PublicSettings {
-  schema_version: 1
-  database_update: { enabled: boolean; interval_seconds: number }
-  result_processing: { preset: Preset; custom_rules: ResultProcessing['custom_rules'] }
-  manager: { url: string; indexer_url: string; api_key_configured: boolean }
+/** The document as it may be shown: the key replaced by whether one is set (interface.md §2.2). */
+export type PublicSettings = Omit<SettingsDocument, 'manager'> & {
+  manager: Omit<SettingsDocument['manager'], 'api_key'> & { api_key_configured: boolean }
 }
 
 /** The read representation (interface.md §2.2): the key itself never leaves the process. */

@@ -14,9 +14,9 @@ export const TEXT_OPERATORS = ['contains', 'not_contains', 'equals'] as const
 export const NUMBER_OPERATORS = ['equals', 'gte', 'lte'] as const
 export const ACTIONS = ['exclude', 'score'] as const
 export const MAX_RULES = 100
-export const MAX_RULE_TEXT = 512
-export const MAX_SCORE = 1000
-export const MAX_URL_LENGTH = 2048
+const MAX_RULE_TEXT = 512
+const MAX_SCORE = 1000
+const MAX_URL_LENGTH = 2048
 export const MAX_API_KEY_LENGTH = 4096
 export const MIN_INTERVAL = 60
 export const MAX_INTERVAL = 604800
@@ -51,7 +51,6 @@ export const isHttpUrl = (input: string): boolean => {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password
 }
 
-const isUrlValue = (input: unknown) => typeof input === 'string' && isHttpUrl(input)
 export const isApiKey = (input: unknown): input is string => typeof input === 'string' && input.length <= MAX_API_KEY_LENGTH
 
 // ---- custom rules ----------------------------------------------------------------------------
@@ -60,7 +59,7 @@ export type TextField = (typeof TEXT_FIELDS)[number]
 export type NumberField = (typeof NUMBER_FIELDS)[number]
 export type RuleAction = (typeof ACTIONS)[number]
 
-export interface TextRule {
+interface TextRule {
   enabled: boolean
   field: TextField
   operator: (typeof TEXT_OPERATORS)[number]
@@ -68,7 +67,7 @@ export interface TextRule {
   action: RuleAction
   score?: number
 }
-export interface NumberRule {
+interface NumberRule {
   enabled: boolean
   field: NumberField
   operator: (typeof NUMBER_OPERATORS)[number]
@@ -112,39 +111,37 @@ export const RulesSchema = v.pipe(
 
 const intervalMessage = `database_update.interval_seconds must be between ${MIN_INTERVAL} and ${MAX_INTERVAL}`
 
+// Each section: its key set first (exactObject), then its fields in product.md's order (object keys run in order).
 const DatabaseUpdateSchema = v.pipe(
   exactObject('database_update', ['enabled', 'interval_seconds']),
-  v.check((input) => typeof input.enabled === 'boolean', 'database_update.enabled must be a boolean'),
-  v.check(
-    (input) => Number.isInteger(input.interval_seconds) && (input.interval_seconds as number) >= MIN_INTERVAL && (input.interval_seconds as number) <= MAX_INTERVAL,
-    intervalMessage,
-  ),
-  v.transform((input) => ({ enabled: input.enabled as boolean, interval_seconds: input.interval_seconds as number })),
+  v.object({
+    enabled: v.boolean('database_update.enabled must be a boolean'),
+    interval_seconds: v.pipe(
+      v.number(intervalMessage),
+      v.integer(intervalMessage),
+      v.minValue(MIN_INTERVAL, intervalMessage),
+      v.maxValue(MAX_INTERVAL, intervalMessage),
+    ),
+  }),
 )
 
 export const ResultProcessingSchema = v.pipe(
   exactObject('result_processing', ['preset', 'custom_rules']),
-  v.check((input) => includes(PRESETS, input.preset), 'result_processing.preset is invalid'),
-  v.transform((input) => ({ preset: input.preset as Preset, custom_rules: input.custom_rules })),
-  v.object({ preset: v.picklist(PRESETS), custom_rules: RulesSchema }),
+  v.object({ preset: v.picklist(PRESETS, 'result_processing.preset is invalid'), custom_rules: RulesSchema }),
 )
 
-const managerChecks = (required: readonly string[], optional: readonly string[]) =>
-  v.pipe(
-    exactObject('manager', required, optional),
-    v.check((input) => isUrlValue(input.url), 'manager.url must be an absolute HTTP URL without credentials'),
-    v.check((input) => isUrlValue(input.indexer_url), 'manager.indexer_url must be an absolute HTTP URL without credentials'),
-    v.check((input) => !('api_key' in input) || isApiKey(input.api_key), 'manager.api_key must be a bounded string'),
-  )
-
-const TOP_LEVEL = ['schema_version', 'database_update', 'result_processing', 'manager'] as const
+const urlField = (name: string) => {
+  const message = `manager.${name} must be an absolute HTTP URL without credentials`
+  return v.pipe(v.string(message), v.check(isHttpUrl, message))
+}
+const apiKeyMessage = 'manager.api_key must be a bounded string'
+const ApiKeySchema = v.pipe(v.string(apiKeyMessage), v.maxLength(MAX_API_KEY_LENGTH, apiKeyMessage))
 
 const documentSchema = <T extends v.GenericSchema>(manager: T) =>
   v.pipe(
-    exactObject('settings', TOP_LEVEL),
-    v.check((input) => input.schema_version === 1, 'schema_version must be 1'),
+    exactObject('settings', ['schema_version', 'database_update', 'result_processing', 'manager']),
     v.object({
-      schema_version: v.literal(1),
+      schema_version: v.literal(1, 'schema_version must be 1'),
       database_update: DatabaseUpdateSchema,
       result_processing: ResultProcessingSchema,
       manager,
@@ -153,21 +150,15 @@ const documentSchema = <T extends v.GenericSchema>(manager: T) =>
 
 /** The persisted document (interface.md §2.1). */
 export const SettingsDocumentSchema = documentSchema(
-  v.pipe(
-    managerChecks(['url', 'indexer_url', 'api_key'], []),
-    v.transform((input) => ({ url: input.url as string, indexer_url: input.indexer_url as string, api_key: input.api_key as string })),
-  ),
+  v.pipe(exactObject('manager', ['url', 'indexer_url', 'api_key']), v.object({ url: urlField('url'), indexer_url: urlField('indexer_url'), api_key: ApiKeySchema })),
 )
 
 /** The PUT /webapi/settings body: api_key optional and write-only, api_key_configured ignored. */
 export const SettingsUpdateSchema = documentSchema(
   v.pipe(
-    managerChecks(['url', 'indexer_url'], ['api_key', 'api_key_configured']),
-    v.transform((input) => ({
-      url: input.url as string,
-      indexer_url: input.indexer_url as string,
-      ...(typeof input.api_key === 'string' ? { api_key: input.api_key } : {}),
-    })),
+    exactObject('manager', ['url', 'indexer_url'], ['api_key', 'api_key_configured']),
+    v.object({ url: urlField('url'), indexer_url: urlField('indexer_url'), api_key: v.optional(ApiKeySchema), api_key_configured: v.optional(v.unknown()) }),
+    v.transform(({ api_key_configured: _ignored, ...manager }) => manager),
   ),
 )
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync, renameSync } from 'node:fs'
 import { writeFileAtomic, type Rename } from '../atomic-file.ts'
-import type { SettingsOverrides } from '../env.ts'
+import type { SettingsOverrides } from './overrides.ts'
 import type { Log } from '../log.ts'
 import { applyOverrides, keyNotice, publicView, type PublicSettings } from './effective.ts'
 import { originOf, readBinding, writeBinding } from './key-binding.ts'

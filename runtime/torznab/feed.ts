@@ -6,8 +6,8 @@
 import { SERVER_TITLE } from './caps.ts'
 import { escapeXml } from './xml.ts'
 
-export const TORZNAB_NAMESPACE = 'http://torznab.com/schemas/2015/feed'
-export const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom'
+const TORZNAB_NAMESPACE = 'http://torznab.com/schemas/2015/feed'
+const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom'
 export const TORRENT_TYPE = 'application/x-bittorrent'
 
 export interface Feed {

@@ -17,7 +17,8 @@ const PREFIX = /^(?:\/[A-Za-z0-9._~-]+)+$/
 /** The first value of a possibly comma-separated forwarded header (the client-facing proxy). */
 const forwarded = (request: Request, name: string): string | null => request.headers.get(name)?.split(',')[0]?.trim() || null
 
-export const linksFor = (request: Request, trackers: readonly string[]): Links => {
+/** `basePath`: where an embedder mounts the indexer ('' at the root), after any proxy prefix. */
+export const linksFor = (request: Request, trackers: readonly string[], basePath = ''): Links => {
   const url = new URL(request.url)
   const proto = forwarded(request, 'x-forwarded-proto')?.toLowerCase()
   const host = forwarded(request, 'x-forwarded-host')
@@ -25,5 +26,5 @@ export const linksFor = (request: Request, trackers: readonly string[]): Links =
   const scheme = proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1)
   const authority = host && HOST.test(host) ? host : url.host
   const path = prefix && PREFIX.test(prefix) ? prefix : ''
-  return { base: `${scheme}://${authority}${path}`, trackers }
+  return { base: `${scheme}://${authority}${path}${basePath}`, trackers }
 }

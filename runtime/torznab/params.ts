@@ -19,15 +19,15 @@ export const PARAM = {
   id: 'id',
 } as const
 
-export const FUNCTIONS = ['caps', 'search', 'tvsearch', 'movie', 'get'] as const
-export type TorznabFunction = (typeof FUNCTIONS)[number]
+const FUNCTIONS = ['caps', 'search', 'tvsearch', 'movie', 'get'] as const
+type TorznabFunction = (typeof FUNCTIONS)[number]
 export type SearchFunction = 'search' | 'tvsearch' | 'movie'
 
 /**
  * Every identifier a Torznab client may send (torznab-clients.md §B.1): a search carrying only ones
  * its function does not honour is answered with an empty result (toSearchQuery), never a wider one.
  */
-export const ID_PARAMS = ['imdbid', 'tmdbid', 'tvdbid', 'rid', 'tvmazeid', 'traktid', 'doubanid'] as const
+const ID_PARAMS = ['imdbid', 'tmdbid', 'tvdbid', 'rid', 'tvmazeid', 'traktid', 'doubanid'] as const
 
 /** What each search function really honours: caps advertises exactly this (lower case, no spaces). */
 export const SUPPORTED_PARAMS: Record<SearchFunction, readonly string[]> = {
@@ -40,7 +40,7 @@ export const LIMITS = { default: 100, max: 200 } as const
 export const MAX_QUERY_LENGTH = 1024
 
 /** `ep`: an episode number, or a daily show's MM/DD (Sonarr sends season=YYYY&ep=MM/DD). */
-export type Episode = { number: number } | { month: number; day: number }
+type Episode = { number: number } | { month: number; day: number }
 
 export interface TorznabRequest {
   t: TorznabFunction

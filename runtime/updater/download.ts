@@ -33,9 +33,9 @@ export interface DownloadResult {
 }
 
 // Upstream dumps are ~340 MB; 16 GiB leaves room for growth and still stops a runaway body.
-export const MAX_DOWNLOAD_BYTES = 16 * 1024 ** 3
-export const CONNECT_TIMEOUT_MS = 30_000
-export const IDLE_TIMEOUT_MS = 60_000
+const MAX_DOWNLOAD_BYTES = 16 * 1024 ** 3
+const CONNECT_TIMEOUT_MS = 30_000
+const IDLE_TIMEOUT_MS = 60_000
 
 const shortHash = (hex: string) => `${hex.slice(0, 12)}…`
 

@@ -7,7 +7,7 @@ import { readCapped } from '../capped-body.ts'
 import { deadline, httpGet, networkReason } from './http-fetch.ts'
 import { UpdateFailure } from './types.ts'
 
-export interface ReleaseAsset {
+interface ReleaseAsset {
   name: string
   /** Bytes, as the release metadata states it (null when absent). */
   size: number | null
@@ -28,7 +28,7 @@ export interface DiscoverOptions {
   signal?: AbortSignal
 }
 
-export const RELEASE_TIMEOUT_MS = 30_000
+const RELEASE_TIMEOUT_MS = 30_000
 // GitHub's answer is a few KiB; a cap keeps a hostile or broken endpoint from filling memory.
 const MAX_METADATA_BYTES = 1024 * 1024
 const MAX_CHECKSUM_BYTES = 64 * 1024
@@ -147,5 +147,3 @@ export const tagForDumpName = (fileName: string): string => {
   const plain = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 90)
   return `manual-${plain || 'dump'}`
 }
-
-export const isPlainTag = (tag: string): boolean => PLAIN_TAG.test(tag)

@@ -15,7 +15,7 @@ export interface ScheduleState {
   failures: number
 }
 
-export const FIRST_RETRY_MS = 60_000
+const FIRST_RETRY_MS = 60_000
 
 /** 1, 2, 4, 8 … minutes after consecutive failures; never later than the regular interval. */
 export const backoffMs = (failures: number, intervalMs: number): number =>

@@ -40,15 +40,6 @@ export interface SwitchResult {
   windowMs: number
 }
 
-/**
- * ICVDB_TEST_PAUSE_SWITCH_MS: the only test hook in the switch. It holds the maintenance window
- * open so a kill test can land inside it; unset (production) it is 0 and the window is synchronous.
- */
-export const switchPauseFromEnv = (env: Record<string, string | undefined>): number => {
-  const value = Number(env.ICVDB_TEST_PAUSE_SWITCH_MS ?? '0')
-  return Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0
-}
-
 const removeDirectory = (path: string, log: Log) => {
   try {
     rmSync(path, { recursive: true, force: true })

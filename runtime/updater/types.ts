@@ -11,7 +11,7 @@ export interface UpdaterStatus {
   last_error: string | null
 }
 
-export type UpdatePhase =
+type UpdatePhase =
   | 'idle'
   | 'checking'
   | 'downloading'

@@ -40,7 +40,7 @@ export interface UpdaterDeps {
   onAttempt?: (attempt: UpdateAttempt) => void
 }
 
-export const idleProgress = (): UpdaterProgress => ({
+const idleProgress = (): UpdaterProgress => ({
   phase: 'idle',
   tag: null,
   bytes_done: 0,

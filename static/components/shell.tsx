@@ -3,20 +3,12 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { LANGUAGES, type Language, type MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
-import type { ClientRoute } from '../routes.ts'
+import { CLIENT_ROUTES } from '../routes.ts'
 import { THEMES, type Theme } from '../theme.ts'
 import { navigate } from '../use-route.ts'
 import { ConnectionBanner } from './connection-banner.tsx'
 import { LogoIcon, MenuIcon } from './icons.tsx'
-
-const NAV: ReadonlyArray<readonly [ClientRoute, MessageKey]> = [
-  ['/', 'nav.dashboard'],
-  ['/settings', 'nav.settings'],
-  ['/result-processing', 'nav.resultProcessing'],
-  ['/search', 'nav.search'],
-  ['/activity', 'diagnostics.nav.activity'],
-  ['/logs', 'diagnostics.nav.logs'],
-]
+import { withBase } from '../base-path.ts'
 
 const THEME_LABEL: Record<Theme, MessageKey> = { system: 'app.themeSystem', light: 'app.themeLight', dark: 'app.themeDark' }
 const LANGUAGE_LABEL: Record<Language, string> = { it: 'Italiano', en: 'English' }
@@ -43,7 +35,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         >
           <MenuIcon />
         </button>
-        <a class="brand" href="/" onClick={(event) => go(event, '/')}>
+        <a class="brand" href={withBase('/')} onClick={(event) => go(event, '/')}>
           <LogoIcon />
           <span>{t('app.name')}</span>
         </a>
@@ -61,8 +53,8 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         </div>
       </header>
       <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
-        {NAV.map(([path, key]) => (
-          <a href={path} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
+        {CLIENT_ROUTES.map(([path, key]) => (
+          <a href={withBase(path)} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
             {t(key)}
           </a>
         ))}

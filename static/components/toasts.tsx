@@ -8,7 +8,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'p
 import { usePreferences } from '../preferences.tsx'
 import { ErrorText } from './error-text.tsx'
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info'
+type ToastKind = 'success' | 'error' | 'warning' | 'info'
 interface Toast {
   id: number
   kind: ToastKind
@@ -20,7 +20,7 @@ type Notify = (kind: ToastKind, message: string, cause?: string) => void
 
 const ToastContext = createContext<Notify>(() => {})
 /** Milliseconds before a toast fades; null = it stays until dismissed. */
-export const TOAST_MS: Record<ToastKind, number | null> = { success: 4000, info: 4000, warning: 8000, error: null }
+const TOAST_MS: Record<ToastKind, number | null> = { success: 4000, info: 4000, warning: 8000, error: null }
 const MAX_TOASTS = 3
 let nextId = 0
 

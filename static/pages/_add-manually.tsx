@@ -9,6 +9,7 @@ import { copyText } from '../clipboard.ts'
 import { isLoopbackHost } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { MessageKey } from '../i18n.ts'
+import { BASE_PATH } from '../base-path.ts'
 
 const CATEGORIES = ['2000', '2030', '2040', '2045', '5000', '5030', '5040', '5045', '5070'] as const
 
@@ -35,7 +36,7 @@ const CopyRow = (props: { label: string; value: string; testId: string }) => {
 
 export const AddManually = () => {
   const { t } = usePreferences()
-  const origin = location.origin
+  const origin = location.origin + BASE_PATH
   const torznabUrl = `${origin}/api`
   const loopback = isLoopbackHost(location.hostname)
   return (
@@ -62,7 +63,7 @@ export const AddManually = () => {
         <div class="row">
           <dt>{t('firstrun.manual.caps')}</dt>
           <dd>
-            <a href="/api?t=caps" target="_blank" rel="noopener" data-testid="caps-link">
+            <a href={`${BASE_PATH}/api?t=caps`} target="_blank" rel="noopener" data-testid="caps-link">
               {`${origin}/api?t=caps`}
             </a>
           </dd>

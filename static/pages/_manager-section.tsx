@@ -10,6 +10,7 @@ import { useToast } from '../components/toasts.tsx'
 import { isLoopbackUrl } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { FieldName, SettingsForm } from './_settings-form.ts'
+import { withBase } from '../base-path.ts'
 
 type Outcome = { tone: 'ok' | 'error'; text: string } | null
 
@@ -27,7 +28,7 @@ export const ManagerSection = (props: {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const { form, errors, config } = props
   const { locked } = config
-  const suggestion = `${location.origin}/api`
+  const suggestion = `${location.origin}${withBase('/api')}`
   const keyConfigured = props.settings.manager.api_key_configured
   const storedKey = config.persisted.manager.api_key_configured
   // A key saved for another manager address is kept but never sent here (issue 15).

@@ -8,6 +8,7 @@ import { useToast } from '../components/toasts.tsx'
 import { usePreferences } from '../preferences.tsx'
 import { SearchForm, type SearchFields } from './_search-form.tsx'
 import { SearchResults } from './_search-results.tsx'
+import { withBase } from '../base-path.ts'
 
 const PAGE_SIZE = 50
 const FIELDS: ReadonlyArray<keyof SearchFields> = ['t', 'q', 'imdbid', 'season', 'ep', 'cat']
@@ -24,7 +25,7 @@ const rememberInUrl = (fields: SearchFields): void => {
   const params = new URLSearchParams()
   for (const name of FIELDS) if (fields[name] !== '' && !(name === 't' && fields[name] === 'search')) params.set(name, fields[name])
   const query = params.toString()
-  history.replaceState(null, '', query ? `/search?${query}` : '/search')
+  history.replaceState(null, '', withBase(query ? `/search?${query}` : '/search'))
 }
 
 export const Search = () => {

@@ -4,7 +4,7 @@
  * neither the manager key nor any fragment of an apikey is ever kept.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { RequestRecord } from '../../runtime/diagnostics/request-history.ts'
+import type { RequestRecord } from '../../runtime/diagnostics/request-record.ts'
 import { startFixtureServer } from '../helpers/fixture-server.ts'
 import type { TestServer } from '../helpers/server.ts'
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
   writeUiModule(await bundleUi())
   server = startTestServer()
   const index = await (await server.fetch('/', { headers: HTML })).text()
-  scriptPath = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1] ?? ''
+  scriptPath = /src="\.?(\/assets\/[^"]+\.js)"/.exec(index)?.[1] ?? ''
 })
 afterAll(() => server.stop())
 

@@ -22,7 +22,7 @@ const SCOPE_WORDS = { everything: 'everything', movies: 'only films', shows: 'on
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
 /** 1, 2, 3, 5, 7, 8 → "1–3, 5, 7–8". */
-export const seasonRanges = (seasons: number[]): string => {
+const seasonRanges = (seasons: number[]): string => {
   const parts: string[] = []
   for (let i = 0; i < seasons.length; i++) {
     let end = i

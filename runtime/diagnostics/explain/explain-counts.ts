@@ -9,7 +9,7 @@ import { ranking, ruleMatch, type Fragment } from '../../search/rank.ts'
 import { all, matchConditions } from '../../search/sql.ts'
 import { ftsMatch } from '../../search/tokens.ts'
 
-export const COUNT_CAP = 100_000
+const COUNT_CAP = 100_000
 
 export interface Sources {
   title_words: number | null

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))))
 const integer = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
 
-export const ExplainInputSchema = v.strictObject({
+const ExplainInputSchema = v.strictObject({
   t: v.optional(v.picklist(['search', 'tvsearch', 'movie']), 'search'),
   q: text(512),
   imdbid: text(32),

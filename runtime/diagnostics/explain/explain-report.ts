@@ -9,7 +9,7 @@ import type { SearchHit, SearchQuery } from '../../search/query.ts'
 import { ruleMatch, type Fragment } from '../../search/rank.ts'
 import { search, type SearchPlan } from '../../search/search.ts'
 import type { ResultProcessing } from '../../settings/schema.ts'
-import { feedQuery } from '../../torznab/adapter.ts'
+import { feedQuery } from '../../torznab/search-query.ts'
 import type { TorznabRequest } from '../../torznab/params.ts'
 import { funnelOf, seasonsOf, sourcesOf, type FunnelStage, type Sources } from './explain-counts.ts'
 import { emptyReason } from './empty-reason.ts'
@@ -28,12 +28,12 @@ const PLANS: Record<SearchPlan, string> = {
   ranked: 'Every match scored and sorted',
 }
 
-export interface Contribution {
+interface Contribution {
   source: string
   points: number
 }
 
-export interface ExplainedItem {
+interface ExplainedItem {
   title: string
   score: number
   seeders: number | null

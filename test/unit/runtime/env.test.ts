@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { EnvError, parseOverrides, parseRuntimeEnv } from '../../../runtime/env.ts'
+import { answerCacheBytesFromEnv, EnvError, parseOverrides, parseRuntimeEnv, searchWorkersFromEnv } from '../../../runtime/env.ts'
 import { createLog } from '../../../runtime/log.ts'
 
 describe('parseOverrides', () => {
@@ -83,5 +83,24 @@ describe('the log level', () => {
     log.info('shown')
     log.warn('also shown')
     expect(lines.map((line) => line.replace(/^\S+ \S+\s+/, ''))).toEqual(['shown', 'also shown'])
+  })
+})
+
+describe('search variables', () => {
+  test('SEARCH_WORKERS sets the pool size; unset or nonsense gives 2 workers on two cores or more', () => {
+    const fallback = navigator.hardwareConcurrency >= 2 ? 2 : 0
+    expect(searchWorkersFromEnv({})).toBe(fallback)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '0' })).toBe(0)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '3' })).toBe(3)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: 'many' })).toBe(fallback)
+    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '-1' })).toBe(fallback)
+  })
+
+  test('SEARCH_CACHE_MB sets the size; 0 turns it off; anything unreadable keeps the default', () => {
+    expect(answerCacheBytesFromEnv({})).toBe(16 * 1024 * 1024)
+    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '0' })).toBe(0)
+    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '2.5' })).toBe(2.5 * 1024 * 1024)
+    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: 'lots' })).toBe(16 * 1024 * 1024)
+    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '-1' })).toBe(16 * 1024 * 1024)
   })
 })

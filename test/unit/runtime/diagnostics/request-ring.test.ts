@@ -1,6 +1,6 @@
 /** The request ring's columns: records read back as written, its bound, and parameters too long for a slot. */
 import { describe, expect, test } from 'bun:test'
-import type { StoredRecord } from '../../../../runtime/diagnostics/request-history.ts'
+import type { StoredRecord } from '../../../../runtime/diagnostics/request-record.ts'
 import { PARAM_BYTES, RequestRing } from '../../../../runtime/diagnostics/request-ring.ts'
 
 const record = (id: number, params: Record<string, string> = { q: `dune ${id}` }): StoredRecord => ({

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { TORRENT_COLUMNS } from '../../../../runtime/db/schema.ts'
 import { ImportError } from '../../../../runtime/importer/import-error.ts'
-import { derivedMappers, rowMappers, type LoadContext, type SqlValue } from '../../../../runtime/importer/row-mappers.ts'
+import type { SqlValue } from '../../../../runtime/importer/batch-insert.ts'
+import { derivedMappers, rowMappers, type LoadContext } from '../../../../runtime/importer/row-mappers.ts'
 import { TorrentIds } from '../../../../runtime/importer/torrent-ids.ts'
 
 const UPSTREAM_TORRENT_COLUMNS = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode']

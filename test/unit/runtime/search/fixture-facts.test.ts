@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Preset } from '../../../../runtime/settings/schema.ts'
-import { runSearch } from '../../../../runtime/torznab/adapter.ts'
+import { runSearch } from '../../../../runtime/serving/torznab-answers.ts'
 import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
 import { FIXTURES, manifest } from '../../../fixtures/snapshots/snapshot-fixtures.ts'
 import { importFixture, type FixtureSnapshot } from '../../../helpers/fixture-snapshot.ts'

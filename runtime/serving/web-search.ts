@@ -5,14 +5,15 @@
 import type { OpenSnapshot } from '../db/database.ts'
 import { AppError } from '../errors.ts'
 import type { SearchResult } from '../search/query.ts'
-import type { SearchPool } from '../search/search-pool.ts'
 import { TOTAL_CAP } from '../search/search.ts'
 import type { ResultProcessing } from '../settings/schema.ts'
-import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, runPooledSearch, seasonEpisodeOf } from './adapter.ts'
-import { TorznabError } from './errors.ts'
-import type { Links } from './links.ts'
-import { parseTorznabParams, type TorznabRequest } from './params.ts'
-import { servedTitles, type TitleMode } from './served-title.ts'
+import { TorznabError } from '../torznab/errors.ts'
+import { categoriesOf, downloadUrl, imdbText, listOf, magnetUri, seasonEpisodeOf } from '../torznab/feed-items.ts'
+import type { Links } from '../torznab/links.ts'
+import { parseTorznabParams, type TorznabRequest } from '../torznab/params.ts'
+import { servedTitles, type TitleMode } from '../torznab/served-title.ts'
+import type { SearchPool } from './search-pool.ts'
+import { runPooledSearch } from './torznab-answers.ts'
 
 export interface WebSearchItem {
   /** As stored upstream (and in the magnet's dn). */

@@ -4,10 +4,10 @@
  * serves every connection, only bytes to write (100 items cost it ~0.8 ms as objects, ~0.05 ms as text).
  */
 import type { Database } from 'bun:sqlite'
-import { searchFeed, type FeedJob } from '../torznab/adapter.ts'
-import { searchOrEmpty } from './search.ts'
+import { searchFeed, type FeedJob } from './feed-job.ts'
+import { searchOrEmpty } from '../search/search.ts'
 
-export const POOL_JOBS = {
+const POOL_JOBS = {
   search: searchOrEmpty,
   feed: (db: Database | null, job: FeedJob): string => searchFeed(db, job),
 }

@@ -1,70 +1,13 @@
 /**
- * The only bridge between Torznab and search: a request becomes a SearchQuery (which parameters each
- * function honours comes from SUPPORTED_PARAMS), and a hit becomes a feed item or a /webapi item.
+ * Search hits → Torznab: feed `<item>`s (enclosure is the t=get URL, the magnet has dn and trackers,
+ * attributes only when known) and the values the UI's JSON search shows the same way.
  */
-import type { Database } from 'bun:sqlite'
-import type { OpenSnapshot } from '../db/database.ts'
-import type { RunOptions, SearchPool } from '../search/search-pool.ts'
-import { findTorrent, searchOrEmpty, stopsAtPage } from '../search/search.ts'
-import type { CatalogueSlice, SearchHit, SearchQuery, SearchResult, SearchScope } from '../search/query.ts'
-import { queryTokens } from '../search/tokens.ts'
-import type { ResultProcessing } from '../settings/schema.ts'
+import type { SearchHit, SearchResult } from '../search/query.ts'
 import * as C from './categories.ts'
-import { TorznabError } from './errors.ts'
 import { renderFeed, rfc1123, TORRENT_TYPE } from './feed.ts'
 import type { Links } from './links.ts'
 import { servedTitles, type TitleMode } from './served-title.ts'
 import { escapeXml } from './xml.ts'
-import { PARAM, SUPPORTED_PARAMS, type SearchFunction, type TorznabRequest } from './params.ts'
-
-const SCOPES: Record<SearchFunction, SearchScope> = { search: 'everything', tvsearch: 'shows', movie: 'movies' }
-
-const SLICES = new Map<number, CatalogueSlice>([
-  [C.MOVIES, { kind: 'movie' }],
-  [C.MOVIES_SD, { kind: 'movie', resolution: 1 }],
-  [C.MOVIES_HD, { kind: 'movie', resolution: 2 }],
-  [C.MOVIES_UHD, { kind: 'movie', resolution: 3 }],
-  [C.TV, { kind: 'television' }],
-  [C.TV_SD, { kind: 'series', resolution: 1 }],
-  [C.TV_HD, { kind: 'series', resolution: 2 }],
-  [C.TV_UHD, { kind: 'series', resolution: 3 }],
-  [C.TV_ANIME, { kind: 'anime' }],
-])
-
-/** Unknown categories are ignored; only unknown ones leave an empty list (an empty result). */
-const slicesOf = (cat: number[] | null): CatalogueSlice[] | null =>
-  cat === null ? null : cat.flatMap((id) => (SLICES.has(id) ? [SLICES.get(id) as CatalogueSlice] : []))
-
-const two = (n: number) => String(n).padStart(2, '0')
-
-/**
- * Only identifiers the function does not honour (t=tvsearch&tvdbid=81189&season=2&ep=5) and no q:
- * dropping them would answer S02E05 of every show, so nothing may match (torznab-clients.md §G).
- */
-const onlyUnhonouredIds = (request: TorznabRequest, honours: (name: string) => boolean): boolean =>
-  request.ids.length > 0 && !request.ids.some(honours) && !request.q
-
-export const toSearchQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => {
-  const t = (request.t in SCOPES ? request.t : 'search') as SearchFunction
-  const honours = (name: string) => SUPPORTED_PARAMS[t].includes(name)
-  const imdb = honours(PARAM.imdbid) ? request.imdbid : null
-  const tmdb = honours(PARAM.tmdbid) ? request.tmdbid : null
-  // An id identifies the title better than any spelling of it, so q only matters without one.
-  let words = imdb === null && tmdb === null && request.q ? queryTokens(request.q) : []
-  let season = honours(PARAM.season) ? request.season : null
-  const ep = honours(PARAM.ep) && season !== null ? request.ep : null
-  let episode = ep && 'number' in ep ? ep.number : null
-  if (ep && 'month' in ep) {
-    // Daily shows (season=YYYY&ep=MM/DD): titles carry the air date, e.g. Show.2024.05.23.
-    words = [...words, String(season), two(ep.month), two(ep.day)]
-    season = null
-    episode = null
-  }
-  const { limit, offset } = request
-  // An empty list of slices matches nothing (search.ts answers it without a statement).
-  const slices = onlyUnhonouredIds(request, honours) ? [] : slicesOf(request.cat)
-  return { scope: SCOPES[t], words, imdb, tmdb, season, episode, slices, processing, limit, offset }
-}
 
 /** Parent and, when the title tells the resolution, subcategory. */
 export const categoriesOf = (hit: Pick<SearchHit, 'type' | 'resolution'>): number[] => {
@@ -188,63 +131,6 @@ export const feedItems = (hits: SearchHit[], links: Links, titles: TitleMode = '
   return hits.map((hit, i) => renderItem(hit, served[i], shared))
 }
 
-/** The one search path behind /api and /webapi/search, in-process; no snapshot yet → an empty result. */
-export const runSearch = (db: Database | null, request: TorznabRequest, processing: ResultProcessing): SearchResult =>
-  searchOrEmpty(db, toSearchQuery(request, processing))
-
-/** The same on the search pool (Worker threads) when it has any. */
-export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing): Promise<SearchResult> =>
-  pool.run(snapshot, 'search', toSearchQuery(request, processing))
-
-/** A Torznab search as its pool job: the query and what the feed needs besides the hits. */
-export interface FeedJob {
-  query: SearchQuery
-  links: Links
-  /** RELEASE_TITLES (normalised when absent); part of the answer cache's key like the rest of the job. */
-  titles?: TitleMode
-}
-
-/** Searches and renders the feed (on a pool worker); no snapshot yet → an empty feed. */
-export const searchFeed = (db: Database | null, job: FeedJob): string => {
-  const result = searchOrEmpty(db, job.query)
-  return renderFeed({ self: `${job.links.base}/api`, offset: job.query.offset, total: result.total, items: feedItems(result.items, job.links, job.titles) })
-}
-
-/**
- * Torznab counts a cut-short result only one past the page: its clients stop paging at a short page
- * and never read `total` (torznab-clients.md), and counting a common word's thousand hits would cost
- * a title search ~40% more than finding its page. The web UI keeps the larger count it shows.
- */
-const FEED_TOTAL_CAP = 0
-
-/** The query a Torznab feed runs (the explain report analyses the same one). */
-export const feedQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => ({ ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP })
-
-/**
- * A search whose plan stops at its page runs on the calling thread: measured at 1M torrents on two
- * cores with 8 clients, handing such ~0.5 ms searches to a worker bought no throughput and tripled
- * p99 (three busy threads and the load on two cores); the rest keeps the main thread free.
- * Feeds of title words are not kept: such searches seldom repeat (RSS syncs, id searches and seasons
- * do), their ~100 KB feeds would push out those that do, and keeping them added 1–6 ms to the p99 of
- * title searches that missed (measured with 8 clients at 1M, three interleaved rounds).
- */
-export const pooledSearchFeed = (
-  pool: SearchPool,
-  snapshot: OpenSnapshot | null,
-  request: TorznabRequest,
-  processing: ResultProcessing,
-  links: Links,
-  titles: TitleMode = 'normalised',
-  trace?: RunOptions['trace'],
-): Promise<string | Uint8Array<ArrayBuffer>> => {
-  const query = feedQuery(request, processing)
-  return pool.run(snapshot, 'feed', { query, links, titles }, { inline: stopsAtPage(query), keep: query.words.length === 0, trace })
-}
-
-/** `t=get&id=<infohash>` → the magnet URI to redirect to. */
-export const magnetFor = (db: Database | null, id: string | null, trackers: readonly string[]): string => {
-  if (id === null) throw new TorznabError(200, 'Missing parameter: id')
-  const hit = db ? findTorrent(db, id) : null
-  if (!hit) throw new TorznabError(300, 'No such item')
-  return magnetUri(hit, trackers)
-}
+/** A result page as the whole feed document, its items titled as `titles` says. */
+export const resultFeed = (result: SearchResult, offset: number, links: Links, titles?: TitleMode): string =>
+  renderFeed({ self: `${links.base}/api`, offset, total: result.total, items: feedItems(result.items, links, titles) })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { AnswerCache, answerCacheBytesFromEnv } from '../../../../runtime/search/answer-cache.ts'
+import { AnswerCache } from '../../../../runtime/serving/answer-cache.ts'
 
 const counting = () => {
   const made: string[] = []
@@ -68,13 +68,5 @@ describe('AnswerCache', () => {
     await cache.answer(1, 'k', make('one'))
     await cache.answer(1, 'k', make('two'))
     expect(made).toEqual(['one', 'two'])
-  })
-
-  test('SEARCH_CACHE_MB sets the size; 0 turns it off; anything unreadable keeps the default', () => {
-    expect(answerCacheBytesFromEnv({})).toBe(16 * 1024 * 1024)
-    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '0' })).toBe(0)
-    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '2.5' })).toBe(2.5 * 1024 * 1024)
-    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: 'lots' })).toBe(16 * 1024 * 1024)
-    expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '-1' })).toBe(16 * 1024 * 1024)
   })
 })

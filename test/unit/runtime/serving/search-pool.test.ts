@@ -5,10 +5,11 @@ import { join } from 'node:path'
 import { type OpenSnapshot } from '../../../../runtime/db/database.ts'
 import { createLog } from '../../../../runtime/log.ts'
 import type { SearchQuery } from '../../../../runtime/search/query.ts'
-import { createSearchPool, searchWorkersFromEnv, type SearchPool } from '../../../../runtime/search/search-pool.ts'
+import { createSearchPool, type SearchPool } from '../../../../runtime/serving/search-pool.ts'
 import { search } from '../../../../runtime/search/search.ts'
 import { PRESETS } from '../../../../runtime/settings/schema.ts'
-import { searchFeed, toSearchQuery } from '../../../../runtime/torznab/adapter.ts'
+import { searchFeed } from '../../../../runtime/serving/feed-job.ts'
+import { toSearchQuery } from '../../../../runtime/torznab/search-query.ts'
 import { parseTorznabParams } from '../../../../runtime/torznab/params.ts'
 import { importFixture, type FixtureSnapshot } from '../../../helpers/fixture-snapshot.ts'
 import { buildSnapshot } from '../../../helpers/snapshot-rows.ts'
@@ -251,14 +252,5 @@ describe('search pool size', () => {
     expect(pool.workers()).toEqual([])
     snapshot.db.close()
     rmSync(parent, { recursive: true, force: true })
-  })
-
-  test('SEARCH_WORKERS sets the pool size; unset or nonsense gives 2 workers on two cores or more', () => {
-    const fallback = navigator.hardwareConcurrency >= 2 ? 2 : 0
-    expect(searchWorkersFromEnv({})).toBe(fallback)
-    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '0' })).toBe(0)
-    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '3' })).toBe(3)
-    expect(searchWorkersFromEnv({ SEARCH_WORKERS: 'many' })).toBe(fallback)
-    expect(searchWorkersFromEnv({ SEARCH_WORKERS: '-1' })).toBe(fallback)
   })
 })

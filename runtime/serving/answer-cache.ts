@@ -13,13 +13,6 @@ interface Entry<Answer> {
 /** Bytes of a kept answer: a string's UTF-16 code units, or a byte array's length. */
 const sizeOf = (answer: string | Uint8Array): number => (typeof answer === 'string' ? answer.length * 2 : answer.byteLength)
 
-/** SEARCH_CACHE_MB: the cache's size in MiB (default 16); 0 turns it off. */
-export const answerCacheBytesFromEnv = (env: Record<string, string | undefined>): number => {
-  const text = env.SEARCH_CACHE_MB?.trim()
-  const value = Number(text)
-  return text && Number.isFinite(value) && value >= 0 ? Math.min(value, 1024) * 1024 * 1024 : 16 * 1024 * 1024
-}
-
 export class AnswerCache<Answer extends string | Uint8Array = string> {
   readonly #entries = new Map<string, Entry<Answer>>()
   #bytes = 0

@@ -28,11 +28,11 @@ export interface RunOptions {
 }
 
 /** What run() answers: the job's output, except that a feed the answer cache keeps comes as its UTF-8 bytes. */
-export type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
+type PoolAnswer<Kind extends PoolJob> = Kind extends 'feed' ? JobOutput<Kind> | Uint8Array<ArrayBuffer> : JobOutput<Kind>
 
 export interface SearchPool {
   /**
-   * Runs a job of runtime/search/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
+   * Runs a job of runtime/serving/pool-jobs.ts against `snapshot` (a search, or a rendered feed); with
    * `inline`, on the calling thread (a job of bounded cost: see search.ts stopsAtPage); with `keep:
    * false`, a feed is neither looked up in nor kept by the answer cache; `trace.cacheHit` tells
    * whether a feed came from the cache (the request history).
@@ -41,18 +41,6 @@ export interface SearchPool {
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
-}
-
-/**
- * SEARCH_WORKERS: threads of the pool; 0 runs searches on the main thread. Default 2 on a machine
- * with two cores or more: measured at 1M torrents with 8 clients on a quiet 2-core machine, two
- * workers nearly doubled title and deep-paging throughput and halved their p99, for ~0.4 ms more on
- * light queries (the page crosses a thread).
- */
-export const searchWorkersFromEnv = (env: Record<string, string | undefined>): number => {
-  const value = Number(env.SEARCH_WORKERS)
-  if (env.SEARCH_WORKERS !== undefined && env.SEARCH_WORKERS.trim() !== '' && Number.isInteger(value) && value >= 0) return Math.min(value, 16)
-  return navigator.hardwareConcurrency >= 2 ? 2 : 0
 }
 
 // A worker that dies this many times in a row without one answer is not started again.
