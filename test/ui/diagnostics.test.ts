@@ -1,18 +1,18 @@
 /**
  * Activity, the explain report, Logs and the dashboard's update history in headless Chromium, in
  * English and Italian, with an axe-core check (no serious or critical violation) on each new page.
- * Screenshots of Activity, an explained empty search and Logs go to docs/screenshots/.
+ * Screenshots of Activity, an explained empty search and Logs go to test-artifacts/screenshots/ (copied
+ * to docs/screenshots/ by hand, so a test run leaves the tree clean).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, startBinary, tempDir } from '../helpers/ui-harness.ts'
+import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, screenshot, startBinary, tempDir } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(60_000)
 
 const AXE = join(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
-const DOCS = join(import.meta.dir, '../../docs/screenshots')
 let app: RunningBinary
 let browser: BrowserSession
 
@@ -63,7 +63,7 @@ describe('Activity', () => {
     expect(await page.locator('tr.row-error').count()).toBe(1)
     expect(await page.content()).not.toContain('ui-test-key')
     expect(await rows.nth(2).textContent()).toContain('Sonarr 4.0.15.2941')
-    await page.screenshot({ path: join(DOCS, 'activity.png'), fullPage: true })
+    await screenshot(page, 'activity')
   })
 
   test('filters by client and by empty answers', async () => {
@@ -94,7 +94,7 @@ describe('Activity', () => {
     expect(await page.getByTestId('explain-report').textContent()).toContain('/api?t=tvsearch&imdbid=tt0903747&season=60&limit=100&offset=0')
     // From the top: the sticky top bar would otherwise land mid-page in a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: join(DOCS, 'explain-empty.png'), fullPage: true })
+    await screenshot(page, 'explain-empty')
     expect(await seriousViolations(page)).toEqual([])
     expect(browser.errors).toEqual([])
   })
@@ -107,7 +107,7 @@ describe('Logs', () => {
     const lines = page.getByTestId('log-lines')
     await lines.waitFor()
     expect(await lines.locator('li').count()).toBeGreaterThan(0)
-    await page.screenshot({ path: join(DOCS, 'logs.png'), fullPage: true })
+    await screenshot(page, 'logs')
     expect(await seriousViolations(page)).toEqual([])
     await page.getByLabel('Level').selectOption('error')
     await page.getByText('No line at this level.').waitFor()
