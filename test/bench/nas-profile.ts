@@ -10,21 +10,15 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { benchImport, installImported } from './import-bench.ts'
-import { buildQueries, QUERY_KINDS, type QueryKind } from './queries.ts'
+import { benchKindList, benchOptions } from './cli-options.ts'
+import { buildQueries } from './queries.ts'
 import { memoryOf, serverCommand, startServer } from './server-bench.ts'
 import { benchKinds, torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
 const USAGE = 'usage: bun test/bench/nas-profile.ts [--torrents 3m] [--import-mb 512] [--serve-mb 1024] [--kinds mixed,title,deep_paging] [--core 0]'
-const values: Record<string, string> = { torrents: '3m', 'import-mb': '512', 'serve-mb': '1024', kinds: 'mixed,title,deep_paging', core: '0' }
-const argv = process.argv.slice(2)
-for (let i = 0; i < argv.length; i += 2) {
-  const key = argv[i].replace(/^--/, '')
-  if (!(key in values) || argv[i + 1] === undefined) (console.error(USAGE), process.exit(2))
-  values[key] = argv[i + 1]
-}
-const kinds = values.kinds.split(',') as QueryKind[]
-if (kinds.some((kind) => !QUERY_KINDS.includes(kind))) (console.error(`known kinds: ${QUERY_KINDS.join(', ')}`), process.exit(2))
+const values = benchOptions({ torrents: '3m', 'import-mb': '512', 'serve-mb': '1024', kinds: 'mixed,title,deep_paging', core: '0' }, USAGE)
+const kinds = benchKindList(values.kinds)
 
 const benchDir = join(import.meta.dir, '..', '..', '.data', 'bench')
 const dump = join(benchDir, `icvdb-${values.torrents}.dump`)
