@@ -4,7 +4,7 @@
  * and kind, warm-up then a measured pass with N clients, alternating builds so that a machine whose
  * speed drifts (a shared VM) slows both alike. Prints the median of the rounds.
  *   bun test/bench/compare-builds.ts --base /path/to/older/icvdb-indexer [--build dist/icvdb-indexer]
- *     [--kinds title,season,mixed] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8]
+ *     [--kinds title,season,mixed] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,7 +15,7 @@ import { passOver, torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './t
 import type { GroundTruth } from './truth.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const USAGE = 'usage: bun test/bench/compare-builds.ts --base BINARY [--build BINARY] [--kinds k1,k2] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8]'
+const USAGE = 'usage: bun test/bench/compare-builds.ts --base BINARY [--build BINARY] [--kinds k1,k2] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]'
 const values: Record<string, string> = {
   base: '',
   build: join(ROOT, 'dist', 'icvdb-indexer'),
@@ -24,6 +24,7 @@ const values: Record<string, string> = {
   cache: 'off',
   requests: '400',
   clients: '8',
+  torrents: '1m',
 }
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i += 2) {
@@ -36,8 +37,8 @@ for (const binary of Object.values(builds)) if (!binary || !existsSync(binary)) 
 const kinds = values.kinds.split(',') as QueryKind[]
 if (kinds.some((kind) => !QUERY_KINDS.includes(kind))) (console.error(`kinds are ${QUERY_KINDS.join(', ')}`), process.exit(2))
 
-const dataDir = join(ROOT, '.data', 'bench', 'data-1m')
-const truth = JSON.parse(readFileSync(join(ROOT, '.data', 'bench', 'icvdb-1m.truth.json'), 'utf8')) as GroundTruth
+const dataDir = join(ROOT, '.data', 'bench', `data-${values.torrents}`)
+const truth = JSON.parse(readFileSync(join(ROOT, '.data', 'bench', `icvdb-${values.torrents}.truth.json`), 'utf8')) as GroundTruth
 const queries = buildQueries(truth, 500)
 const clients = Number(values.clients)
 const requests = Number(values.requests)

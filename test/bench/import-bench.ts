@@ -57,10 +57,13 @@ const directorySize = (path: string): number => {
 
 const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10
 
-/** Runs the importer once; its last stdout line is `{seconds, peak_rss_mb, rows, bytes}`. */
-export const benchImport = async (dump: string, dataDir: string): Promise<ImportFigures> => {
+/**
+ * Runs the importer once; its last stdout line is `{seconds, peak_rss_mb, rows, bytes}`. `wrap` may put
+ * the command inside a confinement (the NAS profile's cgroup and core).
+ */
+export const benchImport = async (dump: string, dataDir: string, wrap = (command: string[]) => command): Promise<ImportFigures> => {
   const timing = '%e %M'
-  const child = Bun.spawn(['/usr/bin/time', '-f', timing, process.execPath, IMPORT_SCRIPT, dump, dataDir], { stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn(['/usr/bin/time', '-f', timing, ...wrap([process.execPath, IMPORT_SCRIPT, dump, dataDir])], { stdout: 'pipe', stderr: 'pipe' })
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
   if (code !== 0) throw new Error(`import-snapshot.ts exited with ${code}: ${stderr.trim().slice(-2000)}`)
   const line = stdout.trim().split('\n').at(-1) ?? ''

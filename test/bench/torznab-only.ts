@@ -8,22 +8,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openSnapshot } from '../../runtime/db/database.ts'
-import { buildQueries, QUERY_KINDS, type QueryKind } from './queries.ts'
+import { benchKindList, benchOptions } from './cli-options.ts'
+import { buildQueries, QUERY_KINDS } from './queries.ts'
 import { serverCommand, startServer } from './server-bench.ts'
 import { benchKinds, torznabConcurrentPass, torznabLoadGenerator, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
 const USAGE = 'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m] [--client wrk|bun] [--seconds 5]'
-const values: Record<string, string> = { kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m', client: 'wrk', seconds: String(WRK_SECONDS) }
-const argv = process.argv.slice(2)
-for (let i = 0; i < argv.length; i += 2) {
-  const key = argv[i].replace(/^--/, '')
-  if (!(key in values) || argv[i + 1] === undefined) (console.error(USAGE), process.exit(2))
-  values[key] = argv[i + 1]
-}
-const kinds = values.kinds.split(',') as QueryKind[]
-const unknown = kinds.filter((kind) => !QUERY_KINDS.includes(kind))
-if (unknown.length > 0) (console.error(`unknown kinds: ${unknown.join(', ')} (known: ${QUERY_KINDS.join(', ')})`), process.exit(2))
+const values = benchOptions({ kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m', client: 'wrk', seconds: String(WRK_SECONDS) }, USAGE)
+const kinds = benchKindList(values.kinds)
 
 const benchDir = join(import.meta.dir, '..', '..', '.data', 'bench')
 const dataDir = join(benchDir, `data-${values.torrents}`)

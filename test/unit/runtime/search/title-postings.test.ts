@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CatalogueSlice, SearchQuery } from '../../../../runtime/search/query.ts'
 import { LISTED_FROM_OFFSET, search } from '../../../../runtime/search/search.ts'
-import { postingsOf, RankIntersection, seek } from '../../../../runtime/search/title-postings.ts'
+import { postingsOf, RankBitmap, RankIntersection, seek, type RankList } from '../../../../runtime/search/title-postings.ts'
 import type { ResultProcessing } from '../../../../runtime/settings/schema.ts'
 import { Random } from '../../../bench/random.ts'
 import { buildSnapshot, hashOf } from '../../../helpers/snapshot-rows.ts'
@@ -39,10 +39,26 @@ describe('seek', () => {
   })
 })
 
+describe('RankBitmap', () => {
+  test('ceiling gives the least rank ≥ target, as a linear scan of the array does, across word boundaries', () => {
+    const random = new Random('bitmap')
+    for (let round = 0; round < 200; round++) {
+      const list = sortedList(random, random.between(2, 300), random.pick([0.01, 0.2, 0.9, 1]))
+      if (list.length === 0) continue
+      const bitmap = RankBitmap.of(list)
+      expect(bitmap.length).toBe(list.length)
+      expect([...bitmap]).toEqual([...list])
+      for (let target = 0; target < 320; target += random.between(1, 7)) expect(bitmap.ceiling(target)).toBe(list.find((value) => value >= target) ?? -1)
+    }
+    // Rank 31 and 63 set the sign bit of their 32-bit word.
+    expect([...RankBitmap.of([31, 32, 63, 64])]).toEqual([31, 32, 63, 64])
+  })
+})
+
 describe('RankIntersection', () => {
-  const naive = (lists: Uint32Array[]): number[] => {
+  const naive = (lists: RankList[]): number[] => {
     if (lists.length === 0) return []
-    const others = lists.slice(1).map((list) => new Set(list))
+    const others = lists.slice(1).map((list) => new Set<number>(list))
     return [...lists[0]].filter((value) => others.every((set) => set.has(value)))
   }
 
@@ -50,7 +66,11 @@ describe('RankIntersection', () => {
     const random = new Random('intersection')
     for (let round = 0; round < 300; round++) {
       const range = random.between(1, 3000)
-      const lists = Array.from({ length: random.between(1, 5) }, () => sortedList(random, range, random.pick([0.001, 0.05, 0.3, 0.8, 1])))
+      // Common words come as bitmaps: any mix of both forms.
+      const lists = Array.from({ length: random.between(1, 5) }, (): RankList => {
+        const list = sortedList(random, range, random.pick([0.001, 0.05, 0.3, 0.8, 1]))
+        return list.length > 0 && random.chance(0.5) ? RankBitmap.of(list) : list
+      })
       const expected = naive(lists)
       const cursor = new RankIntersection(lists)
       const got: number[] = []
@@ -145,5 +165,13 @@ describe('title searches through rank lists', () => {
     expect(postingsOf(snapshot.db, ['quiet'])[0]).toBe(first)
     const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"quiet"' ORDER BY rowid`).values() as Array<[number]>
     expect([...first]).toEqual(ranks.map(([rank]) => rank))
+  })
+
+  test('a word in more than 1 title in 32 is kept as a bitmap (1 bit a title) holding the same ranks', () => {
+    const [common] = postingsOf(snapshot.db, ['the'])
+    expect(common).toBeInstanceOf(RankBitmap)
+    const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"the"' ORDER BY rowid`).values() as Array<[number]>
+    expect([...common]).toEqual(ranks.map(([rank]) => rank))
+    expect(postingsOf(snapshot.db, ['mercer'])[0]).toBeInstanceOf(RankBitmap)
   })
 })
