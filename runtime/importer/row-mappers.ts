@@ -61,6 +61,24 @@ const required = (value: string | null, table: string, column: string, rowNumber
   return value
 }
 
+// Each torrents column's place in a row, from TORRENT_COLUMNS itself: the insert order is written once.
+const AT = Object.fromEntries(TORRENT_COLUMNS.map((column, index) => [column, index])) as Record<(typeof TORRENT_COLUMNS)[number], number>
+// The columns deriveTorrent() fills under the same names.
+const DERIVED_COLUMNS = [
+  'season_first',
+  'season_last',
+  'episode_first',
+  'episode_last',
+  'complete',
+  'resolution',
+  'audio_ita',
+  'multi_audio',
+  'subs_ita',
+  'languages',
+  'subtitles',
+  'title_fold',
+] as const satisfies ReadonlyArray<(typeof TORRENT_COLUMNS)[number] & keyof ReturnType<typeof deriveTorrent>>
+
 const TORRENT_SOURCE = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
 /** The stored info hashes of some torrents, by id. */
@@ -84,32 +102,21 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     let providerFold = providerFolds.get(provider)
     if (providerFold === undefined) providerFolds.set(provider, (providerFold = storedFold(provider)))
     const derived = deriveTorrent(title)
-    values[offset] = rowNumber
-    values[offset + 1] = required(row[at.info_hash], 'torrents', 'info_hash', rowNumber).toLowerCase()
-    values[offset + 2] = title
-    values[offset + 3] = provider
-    values[offset + 4] = integerOrNull(row[at.size])
-    values[offset + 5] = required(row[at.type], 'torrents', 'type', rowNumber)
-    values[offset + 6] = uploaded
-    values[offset + 7] = integerOrNull(row[at.seeders])
-    values[offset + 8] = imdbNumber(row[at.imdb_id])
-    values[offset + 9] = integerOrNull(row[at.tmdb_id])
-    values[offset + 10] = integerOrNull(row[at.imdb_season])
-    values[offset + 11] = integerOrNull(row[at.imdb_episode])
-    values[offset + 12] = derived.season_first
-    values[offset + 13] = derived.season_last
-    values[offset + 14] = derived.episode_first
-    values[offset + 15] = derived.episode_last
-    values[offset + 16] = derived.complete
-    values[offset + 17] = derived.resolution
-    values[offset + 18] = derived.audio_ita
-    values[offset + 19] = derived.multi_audio
-    values[offset + 20] = derived.subs_ita
-    values[offset + 21] = derived.languages
-    values[offset + 22] = derived.subtitles
-    values[offset + 23] = derived.title_fold
-    values[offset + 24] = providerFold
-    keys?.add(values[offset + 7] as number | null, uploaded, values[offset + 1] as string, derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO)
+    values[offset + AT.id] = rowNumber
+    values[offset + AT.info_hash] = required(row[at.info_hash], 'torrents', 'info_hash', rowNumber).toLowerCase()
+    values[offset + AT.title] = title
+    values[offset + AT.provider] = provider
+    values[offset + AT.size] = integerOrNull(row[at.size])
+    values[offset + AT.type] = required(row[at.type], 'torrents', 'type', rowNumber)
+    values[offset + AT.uploaded] = uploaded
+    values[offset + AT.seeders] = integerOrNull(row[at.seeders])
+    values[offset + AT.imdb] = imdbNumber(row[at.imdb_id])
+    values[offset + AT.tmdb] = integerOrNull(row[at.tmdb_id])
+    values[offset + AT.season] = integerOrNull(row[at.imdb_season])
+    values[offset + AT.episode] = integerOrNull(row[at.imdb_episode])
+    for (const column of DERIVED_COLUMNS) values[offset + AT[column]] = derived[column]
+    values[offset + AT.provider_fold] = providerFold
+    keys?.add(values[offset + AT.seeders] as number | null, uploaded, values[offset + AT.info_hash] as string, derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO)
   }
   const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.orders((ids) => infoHashes(db, ids))) : undefined
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
