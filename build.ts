@@ -65,7 +65,8 @@ type Target = 'bun-linux-x64' | 'bun-linux-arm64'
  * entrypoint at the root of the executable's embedded file system, which is where
  * `new URL('./x-worker.ts', import.meta.url)` points once the code is bundled into one file.
  */
-const workerEntrypoints = (): string[] => [...new Bun.Glob('runtime/**/*-worker.ts').scanSync({ cwd: ROOT })].sort().map((path) => join(ROOT, path))
+const workerEntrypoints = (): string[] =>
+  [...new Bun.Glob('runtime/**/*-worker.ts').scanSync({ cwd: ROOT })].sort().map((path) => join(ROOT, path))
 
 /** One self-contained executable; it reads no bunfig.toml or .env from the directory it runs in. */
 export const compile = async (outfile: string, target?: Target): Promise<void> => {
@@ -84,7 +85,9 @@ const main = async (argv: string[]): Promise<void> => {
   const assets = await bundleUi()
   writeUiModule(assets)
   const bytes = Object.values(assets).reduce((sum, asset) => sum + asset.body.length, 0)
-  console.log(`ui: ${Object.keys(assets).length} assets, ${(bytes / 1024).toFixed(0)} KiB → ${UI_MODULE.slice(ROOT.length + 1)} (${seconds()} s)`)
+  console.log(
+    `ui: ${Object.keys(assets).length} assets, ${(bytes / 1024).toFixed(0)} KiB → ${UI_MODULE.slice(ROOT.length + 1)} (${seconds()} s)`,
+  )
   if (argv.includes('--ui')) return
 
   const outfileIndex = argv.indexOf('--outfile')
@@ -103,7 +106,9 @@ if (import.meta.main) {
   try {
     await main(process.argv.slice(2))
   } catch (error) {
-    console.error(`build failed: ${error instanceof AggregateError ? [error.message, ...error.errors.map(String)].join('\n') : String(error)}`)
+    console.error(
+      `build failed: ${error instanceof AggregateError ? [error.message, ...error.errors.map(String)].join('\n') : String(error)}`,
+    )
     process.exit(1)
   }
 }

@@ -21,7 +21,8 @@ const STATUS: Record<AppErrorKind, number> = {
 }
 
 /** The path of a request, read without `new URL`, which throws when the Host header is malformed. */
-export const requestPath = (request: Request): string => request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '') || '/'
+export const requestPath = (request: Request): string =>
+  request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '') || '/'
 
 const isTorznabPath = (request: Request): boolean => requestPath(request) === '/api'
 
@@ -49,10 +50,14 @@ export const errorResponse = (error: unknown, request: Request, ctx: AppContext)
   }
   if (isAppError(error)) {
     // At info (the default level): a client that dropped its body or sent broken JSON is worth one line with the reason.
-    if (error.cause) ctx.log.info(`${error.kind} on ${request.method} ${requestPath(request)}: ${error.message} (${describeError(error.cause) || 'no reason given'})`)
+    if (error.cause)
+      ctx.log.info(
+        `${error.kind} on ${request.method} ${requestPath(request)}: ${error.message} (${describeError(error.cause) || 'no reason given'})`,
+      )
     return appErrorResponse(error, request)
   }
-  const reason = error instanceof Error ? `${error.name}: ${error.message || 'no message'}` : `thrown ${describeError(error) || typeof error}`
+  const reason =
+    error instanceof Error ? `${error.name}: ${error.message || 'no message'}` : `thrown ${describeError(error) || typeof error}`
   ctx.log.error(`unexpected error on ${request.method} ${requestPath(request)}: ${reason}${whereFrom(error)}`)
   if (isTorznabPath(request)) return xml(new TorznabError(900, 'Internal error').toXml(), { status: 200 })
   return detail(500, 'Internal server error')

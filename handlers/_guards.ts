@@ -22,7 +22,8 @@ export const readOnlyGate = (request: Request, ctx: AppContext): void => {
 }
 
 export const MALFORMED_HOST = 'malformed Host header'
-export const HOST_NOT_ALLOWED = 'this host name is not allowed: add it to the ALLOWED_HOSTS environment variable to open the service by this name'
+export const HOST_NOT_ALLOWED =
+  'this host name is not allowed: add it to the ALLOWED_HOSTS environment variable to open the service by this name'
 
 const unmapped = (address: string) => address.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '')
 
@@ -67,7 +68,10 @@ export const originGuard = (request: Request, host: HostAndPort): void => {
   const url = new URL(origin)
   const defaultPort = DEFAULT_PORTS[url.protocol]
   if (defaultPort === undefined) throw rejected
-  const originName = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
+  const originName = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase()
   const originPort = url.port === '' ? defaultPort : Number(url.port)
   if (originName !== host.name || originPort !== (host.port ?? defaultPort)) throw rejected
 }

@@ -14,8 +14,7 @@ export const html = make('text/html; charset=utf-8')
 
 export const json = (data: unknown, init: ResponseInit = {}): Response => jsonText(JSON.stringify(data), init)
 
-export const detail = (status: number, message: string, headers?: HeadersInit): Response =>
-  json({ detail: message }, { status, headers })
+export const detail = (status: number, message: string, headers?: HeadersInit): Response => json({ detail: message }, { status, headers })
 
 export const redirect = (location: string, status = 302): Response =>
   new Response(null, { status, headers: { location, 'cache-control': 'no-store' } })

@@ -22,7 +22,8 @@ interface GeneratedAsset {
 const MIN_GZIP_BYTES = 1024
 
 const toAsset = (generated: GeneratedAsset): UiAsset => {
-  const bytes = generated.encoding === 'base64' ? new Uint8Array(Buffer.from(generated.body, 'base64')) : new TextEncoder().encode(generated.body)
+  const bytes =
+    generated.encoding === 'base64' ? new Uint8Array(Buffer.from(generated.body, 'base64')) : new TextEncoder().encode(generated.body)
   let gzipped: Uint8Array<ArrayBuffer> | null | undefined
   return {
     bytes,

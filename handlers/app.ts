@@ -110,7 +110,9 @@ export const createApp = (ctx: AppContext): { fetch: (request: Request, server?:
         const host = connectedHost(request, server?.requestIP(original)?.address ?? null, ctx)
         hostGuard(requestPath(request), host, ctx)
         originGuard(request, host)
-        response = ((await router.fetch(request, ctx)) as Response | undefined) ?? errorResponse(new AppError('not-found', 'Not Found'), request, ctx)
+        response =
+          ((await router.fetch(request, ctx)) as Response | undefined) ??
+          errorResponse(new AppError('not-found', 'Not Found'), request, ctx)
       } catch (error) {
         response = errorResponse(error, request, ctx)
       }

@@ -9,6 +9,7 @@ export const getLogs = (request: Request, ctx: AppContext): Response => {
   const level = params.get('level') ?? 'debug'
   if (!isLogLevel(level)) throw new AppError('invalid', 'level must be debug, info, warn or error')
   const limit = params.get('limit')
-  if (limit !== null && (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)) throw new AppError('invalid', `limit must be a whole number from 1 to ${LOG_LINES}`)
+  if (limit !== null && (!/^\d{1,4}$/.test(limit) || Number(limit) < 1))
+    throw new AppError('invalid', `limit must be a whole number from 1 to ${LOG_LINES}`)
   return json({ lines: ctx.diagnostics.logs.list(level, limit === null ? undefined : Number(limit)) })
 }

@@ -2,5 +2,4 @@
 import type { AppContext } from '../runtime/context.ts'
 import { json } from './_respond.ts'
 
-export const getManagerStatus = async (_request: Request, ctx: AppContext): Promise<Response> =>
-  json(await ctx.manager.status())
+export const getManagerStatus = async (_request: Request, ctx: AppContext): Promise<Response> => json(await ctx.manager.status())

@@ -11,5 +11,7 @@ export const getSearch = async (request: Request, ctx: AppContext): Promise<Resp
   const params = parseWebSearchParams(new URL(request.url).searchParams)
   const processing = ctx.settings.effective().result_processing
   const links = linksFor(request, ctx.env.magnetTrackers, ctx.basePath)
-  return json(await pooledWebSearchPage(ctx.searchPool, ctx.database.current, params, processing, links, ctx.clock.now(), ctx.env.releaseTitles))
+  return json(
+    await pooledWebSearchPage(ctx.searchPool, ctx.database.current, params, processing, links, ctx.clock.now(), ctx.env.releaseTitles),
+  )
 }

@@ -39,7 +39,9 @@ const plainTextHome = (request: Request, ctx: AppContext): Response => {
     `Web UI:   open ${origin}/ in a browser\n` +
     `Torznab:  ${origin}/api?t=caps (add ${origin}/api to Prowlarr, Sonarr or Radarr; any API key works)\n` +
     `JSON API: ${origin}/webapi/status\n`
-  return new Response(request.method === 'HEAD' ? null : text, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
+  return new Response(request.method === 'HEAD' ? null : text, {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  })
 }
 
 const notFound = (): never => {

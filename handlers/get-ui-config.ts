@@ -9,7 +9,9 @@ import { json } from './_respond.ts'
 
 export const getUiConfig = (_request: Request, ctx: AppContext): Response => {
   const overrides = ctx.settings.overrides
-  const locked = Object.fromEntries(OVERRIDDEN_FIELDS.map((field) => [field, overrides[field] === undefined ? null : OVERRIDES[field].variable]))
+  const locked = Object.fromEntries(
+    OVERRIDDEN_FIELDS.map((field) => [field, overrides[field] === undefined ? null : OVERRIDES[field].variable]),
+  )
   // publicView drops the key itself: only api_key_configured leaves the process.
   return json({ locked, persisted: publicView(ctx.settings.persisted()) })
 }

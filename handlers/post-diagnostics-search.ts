@@ -41,7 +41,9 @@ export const postDiagnosticsSearch = async (request: Request, ctx: AppContext): 
     xml = thrown.toXml()
     error = { code: thrown.code, description: thrown.message }
   }
-  const analysis = error ? null : explainSearch({ db: snapshot?.db ?? null, request: parseTorznabParams(new URLSearchParams(query)), processing })
+  const analysis = error
+    ? null
+    : explainSearch({ db: snapshot?.db ?? null, request: parseTorznabParams(new URLSearchParams(query)), processing })
   const facts = error || !trace.page ? null : feedFacts(xml, trace.page)
   return json({
     report_version: REPORT_VERSION,

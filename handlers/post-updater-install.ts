@@ -12,7 +12,10 @@ import { isHttpUrl } from '../runtime/settings/schema.ts'
 import { readJson } from './_body.ts'
 import { startInstall } from './_install.ts'
 
-const Body = v.union([v.strictObject({ url: v.pipe(v.string(), v.maxLength(2048)) }), v.strictObject({ path: v.pipe(v.string(), v.maxLength(4096)) })])
+const Body = v.union([
+  v.strictObject({ url: v.pipe(v.string(), v.maxLength(2048)) }),
+  v.strictObject({ path: v.pipe(v.string(), v.maxLength(4096)) }),
+])
 
 const BAD_BODY = 'install needs {"url": "<http(s) URL of a dump>"} or {"path": "<absolute path of a dump on the server>"}'
 

@@ -23,7 +23,8 @@ const isUrl = (target: string) => /^https?:\/\//i.test(target)
 
 const showImport = (bar: ProgressBar, report: ImportProgress) => {
   const rows = `${formatCount(report.rows_done)} rows`
-  if (report.bytes_total !== null && report.phase === 'importing') bar.update(report.phase, report.bytes_done, report.bytes_total, 'bytes', rows)
+  if (report.bytes_total !== null && report.phase === 'importing')
+    bar.update(report.phase, report.bytes_done, report.bytes_total, 'bytes', rows)
   else bar.update(report.phase, report.rows_done, report.rows_total, 'rows')
 }
 
@@ -55,18 +56,15 @@ const runImport = async (ctx: AppContext, target: string, streams: CliStreams): 
   const bar = createProgressBar({ stream: streams.err })
   const remote = isUrl(target)
   const dump = remote ? await fetchDump(ctx, target, bar) : localDump(target)
-  const result = await installDump(
-    installDeps(ctx),
-    {
-      dumpPath: dump.path,
-      tag: dump.tag,
-      name: dump.name,
-      origin: { kind: remote ? 'url' : 'file', name: dump.name },
-      removeDump: remote,
-      onProgress: (report) => showImport(bar, report),
-      onSwitch: () => bar.finish(),
-    },
-  )
+  const result = await installDump(installDeps(ctx), {
+    dumpPath: dump.path,
+    tag: dump.tag,
+    name: dump.name,
+    origin: { kind: remote ? 'url' : 'file', name: dump.name },
+    removeDump: remote,
+    onProgress: (report) => showImport(bar, report),
+    onSwitch: () => bar.finish(),
+  })
   const { torrents, files, pack_files } = result.counts
   streams.out.write(
     `Installed ${result.tag}: ${formatCount(torrents)} torrents, ${formatCount(files)} files, ${formatCount(pack_files)} pack files ` +

@@ -48,7 +48,9 @@ export const handOver = async (
 ): Promise<number> => {
   const base = readAddress(paths)
   if (base === null) {
-    streams.err.write(`icvdb-indexer: a service (pid ${pid}) is running on this data directory but its address is unknown; use the web UI (Dashboard → Install a snapshot)\n`)
+    streams.err.write(
+      `icvdb-indexer: a service (pid ${pid}) is running on this data directory but its address is unknown; use the web UI (Dashboard → Install a snapshot)\n`,
+    )
     return 1
   }
   const remote = /^https?:\/\//i.test(target ?? '')

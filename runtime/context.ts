@@ -84,8 +84,18 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
   const { writable } = prepareDataDir(paths)
   let settings: SettingsStore | undefined
   const logLines = createLogLines()
-  const log = createLog({ sink: logLines.sink(options.logSink ?? consoleSink), level: env.logLevel, secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''] })
-  settings = new SettingsStore({ path: paths.settings, keyOriginPath: paths.keyOrigin, overrides: env.overrides, log, rename: options.settingsRename })
+  const log = createLog({
+    sink: logLines.sink(options.logSink ?? consoleSink),
+    level: env.logLevel,
+    secrets: () => settings?.secrets() ?? [env.overrides.api_key ?? ''],
+  })
+  settings = new SettingsStore({
+    path: paths.settings,
+    keyOriginPath: paths.keyOrigin,
+    overrides: env.overrides,
+    log,
+    rename: options.settingsRename,
+  })
   settings.load()
   const keyNotice = settings.keyNotice()
   if (keyNotice !== null) log.warn(keyNotice)

@@ -48,16 +48,22 @@ const reasonOf = (error: unknown): string => {
 /** Creates a missing data directory; a path that cannot be one stops start-up with one line. */
 const ensureRoot = (root: string): void => {
   try {
-    if (!statSync(root).isDirectory()) throw new StartupError(`the data directory ${root} is a file, not a directory: set DATA_DIR (or --data-dir) to a directory`)
+    if (!statSync(root).isDirectory())
+      throw new StartupError(`the data directory ${root} is a file, not a directory: set DATA_DIR (or --data-dir) to a directory`)
     return
   } catch (error) {
     if (error instanceof StartupError) throw error
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StartupError(`the data directory ${root} cannot be used (${reasonOf(error)}): set DATA_DIR to a directory this user can write`)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new StartupError(
+        `the data directory ${root} cannot be used (${reasonOf(error)}): set DATA_DIR to a directory this user can write`,
+      )
   }
   try {
     mkdirSync(root, { recursive: true, mode: 0o700 })
   } catch (error) {
-    throw new StartupError(`the data directory ${root} cannot be created (${reasonOf(error)}): create it, or set DATA_DIR to a directory this user can write`)
+    throw new StartupError(
+      `the data directory ${root} cannot be created (${reasonOf(error)}): create it, or set DATA_DIR to a directory this user can write`,
+    )
   }
 }
 
@@ -79,6 +85,8 @@ export const prepareDataDir = (paths: DataPaths): { writable: boolean } => {
     if (kind === 'read-only') return { writable: false }
     // A full disk still serves; each write answers 507 until space is freed.
     if (kind === 'no-space') return { writable: true }
-    throw new StartupError(`the data directory ${paths.root} cannot be written (${reasonOf(error)}): free some space or fix its permissions`)
+    throw new StartupError(
+      `the data directory ${paths.root} cannot be written (${reasonOf(error)}): free some space or fix its permissions`,
+    )
   }
 }

@@ -112,7 +112,8 @@ const parseHostList = (env: Env, name: string, what: string): string[] => {
  */
 export const searchWorkersFromEnv = (env: Record<string, string | undefined>): number => {
   const value = Number(env.SEARCH_WORKERS)
-  if (env.SEARCH_WORKERS !== undefined && env.SEARCH_WORKERS.trim() !== '' && Number.isInteger(value) && value >= 0) return Math.min(value, 16)
+  if (env.SEARCH_WORKERS !== undefined && env.SEARCH_WORKERS.trim() !== '' && Number.isInteger(value) && value >= 0)
+    return Math.min(value, 16)
   return navigator.hardwareConcurrency >= 2 ? 2 : 0
 }
 
@@ -176,7 +177,14 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
     allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),
     trustedProxies: parseHostList(env, 'TRUSTED_PROXIES', 'a comma-separated list of proxy IP addresses'),
     logLevel: parseLogLevel(read(env, 'LOG_LEVEL')),
-    requestHistorySize: parseOptionalInteger(env, 'REQUEST_HISTORY_SIZE', DEFAULT_HISTORY_SIZE, 0, 100_000, 'a number of requests from 0 to 100000 (0 records nothing)'),
+    requestHistorySize: parseOptionalInteger(
+      env,
+      'REQUEST_HISTORY_SIZE',
+      DEFAULT_HISTORY_SIZE,
+      0,
+      100_000,
+      'a number of requests from 0 to 100000 (0 records nothing)',
+    ),
     uploadMaxBytes: (() => {
       const raw = read(env, 'UPLOAD_MAX_BYTES')
       return raw === undefined ? DEFAULT_UPLOAD_MAX_BYTES : parseInteger('UPLOAD_MAX_BYTES', raw, 1, 2 ** 50, 'a positive number of bytes')

@@ -23,7 +23,11 @@ export interface ListenOptions {
 }
 
 /** Serves `app` (the context's own by default; `serve` passes its indexer's). */
-export const listen = (ctx: AppContext, options: ListenOptions, app: Pick<ReturnType<typeof createApp>, 'fetch'> = createApp(ctx)): Server<undefined> => {
+export const listen = (
+  ctx: AppContext,
+  options: ListenOptions,
+  app: Pick<ReturnType<typeof createApp>, 'fetch'> = createApp(ctx),
+): Server<undefined> => {
   return Bun.serve({
     port: options.port,
     hostname: options.hostname,

@@ -76,7 +76,9 @@ const serve = async (env: RuntimeEnv, flags: Flags): Promise<void> => {
     throw listenFailure(error, ctx.env)
   }
   indexer.start({ address: { host: ctx.env.host, port: server.port ?? ctx.env.port } })
-  ctx.log.info(`icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir}${ctx.writable ? '' : ', read-only'})`)
+  ctx.log.info(
+    `icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir}${ctx.writable ? '' : ', read-only'})`,
+  )
   const stop = async () => {
     server.stop()
     await indexer.close()
@@ -87,8 +89,8 @@ const serve = async (env: RuntimeEnv, flags: Flags): Promise<void> => {
 }
 
 const runCommand = async (args: ParsedArgs): Promise<number> => {
-  if (args.command === 'help') return void process.stdout.write(HELP), 0
-  if (args.command === 'version') return void process.stdout.write(`${APPLICATION_VERSION}\n`), 0
+  if (args.command === 'help') return (void process.stdout.write(HELP), 0)
+  if (args.command === 'version') return (void process.stdout.write(`${APPLICATION_VERSION}\n`), 0)
   const env = parseRuntimeEnv(process.env, args.flags)
   if (args.command !== 'serve') {
     // The service owns the snapshot files: it runs the import or check, this process shows the progress.

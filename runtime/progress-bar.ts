@@ -38,7 +38,14 @@ export const formatCount = (count: number): string => count.toLocaleString('en-U
 const amount = (value: number, unit: 'bytes' | 'rows') => (unit === 'bytes' ? formatBytes(value) : `${formatCount(value)} rows`)
 
 /** One rendered line, without the leading `\r`; exported for tests. */
-export const renderLine = (phase: string, done: number, total: number | null, unit: 'bytes' | 'rows', width: number, detail?: string): string => {
+export const renderLine = (
+  phase: string,
+  done: number,
+  total: number | null,
+  unit: 'bytes' | 'rows',
+  width: number,
+  detail?: string,
+): string => {
   const parts = [phase.padEnd(11)]
   if (total !== null && total > 0) {
     const fraction = Math.min(1, Math.max(0, done / total))

@@ -26,9 +26,12 @@ export const openDataDir = async (env: RuntimeEnv, command: DataDirCommand): Pro
   const paths = dataPaths(env.dataDir)
   const { writable } = prepareDataDir(paths)
   if (!writable) {
-    if (command !== 'serve') throw new StartupError(`the data directory ${env.dataDir} is read-only: ${command} needs to write there; make it writable`)
+    if (command !== 'serve')
+      throw new StartupError(`the data directory ${env.dataDir} is read-only: ${command} needs to write there; make it writable`)
     if (readInstalled(paths) === null) {
-      throw new StartupError(`the data directory ${env.dataDir} is read-only and holds no installed snapshot: make it writable so one can be installed`)
+      throw new StartupError(
+        `the data directory ${env.dataDir} is read-only and holds no installed snapshot: make it writable so one can be installed`,
+      )
     }
     // Nothing is written, so nothing needs the lock (and a read-only directory cannot hold its socket).
     return { writable, release: () => {} }
@@ -45,8 +48,15 @@ export const openDataDir = async (env: RuntimeEnv, command: DataDirCommand): Pro
 export const listenFailure = (error: unknown, env: RuntimeEnv): StartupError => {
   const code = (error as NodeJS.ErrnoException).code
   const where = `${env.host}:${env.port}`
-  if (code === 'EADDRINUSE') return new StartupError(`port ${env.port} is already in use on ${env.host}: stop the program using it, or choose another port with PORT or --port`)
-  if (code === 'EACCES' || code === 'EPERM') return new StartupError(`cannot listen on ${where} (permission denied): use a port above 1023, or give this user the right to bind it`)
-  if (code === 'EADDRNOTAVAIL') return new StartupError(`cannot listen on ${where}: ${env.host} is not an address of this machine; set HOST or --host to one of its addresses (0.0.0.0 for all)`)
+  if (code === 'EADDRINUSE')
+    return new StartupError(
+      `port ${env.port} is already in use on ${env.host}: stop the program using it, or choose another port with PORT or --port`,
+    )
+  if (code === 'EACCES' || code === 'EPERM')
+    return new StartupError(`cannot listen on ${where} (permission denied): use a port above 1023, or give this user the right to bind it`)
+  if (code === 'EADDRNOTAVAIL')
+    return new StartupError(
+      `cannot listen on ${where}: ${env.host} is not an address of this machine; set HOST or --host to one of its addresses (0.0.0.0 for all)`,
+    )
   return new StartupError(`cannot listen on ${where} (${code ?? (error as Error)?.message ?? String(error)}): check PORT and HOST`)
 }

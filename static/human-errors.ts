@@ -50,7 +50,10 @@ const RULES: readonly Rule[] = [
   [/^Unable to connect to Manager \(TLS.*\)$/, 'firstrun.err.managerTls'],
   [/^Unable to connect to Manager.*$/, 'firstrun.err.managerUnreachable'],
   [/^Manager returned HTTP 40[13]$/, 'firstrun.err.managerKey'],
-  [/^Manager returned HTTP (?:404|405)$|^Manager returned invalid JSON$|^Manager returned an invalid .* response$/, 'firstrun.err.managerNotProwlarr'],
+  [
+    /^Manager returned HTTP (?:404|405)$|^Manager returned invalid JSON$|^Manager returned an invalid .* response$/,
+    'firstrun.err.managerNotProwlarr',
+  ],
   [/^Manager returned HTTP (\d+)$/, 'firstrun.err.managerHttp', (match) => ({ status: match[1] })],
   [/^Manager response is too large$/, 'firstrun.err.managerTooLarge'],
   [/^Manager has no Generic Torznab indexer schema$/, 'firstrun.err.managerNoTorznab'],
@@ -62,7 +65,10 @@ const RULES: readonly Rule[] = [
   [/^Release check failed: (?:cannot reach|no answer from) .*$/, 'firstrun.err.offline'],
   [/^Release check failed: .*$/, 'firstrun.err.releaseFailed'],
   [/^Download of .* failed: (?:cannot reach|no answer from|no data for|the connection broke).*$/, 'firstrun.err.downloadNetwork'],
-  [/^Download of .* failed: (?:the disk is full|not enough free space).*$|^the data directory is full$|^not enough free space.*$/, 'firstrun.err.diskFull'],
+  [
+    /^Download of .* failed: (?:the disk is full|not enough free space).*$|^the data directory is full$|^not enough free space.*$/,
+    'firstrun.err.diskFull',
+  ],
   [/^Download of .* failed: checksum mismatch.*$/, 'firstrun.err.checksum'],
   [/^Download of .* failed: .*$/, 'firstrun.err.downloadFailed'],
   [/^.*it is not a pg_dump custom-format archive.*$/, 'firstrun.err.notADump'],

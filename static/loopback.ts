@@ -2,7 +2,11 @@
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1. */
 export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1'
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
+  hostname === '[::1]' ||
+  hostname === '::1'
 
 /** True when `url` parses and names a loopback host. */
 export const isLoopbackUrl = (url: string): boolean => {

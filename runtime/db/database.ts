@@ -22,7 +22,8 @@ const missingLayout = (db: Database): string | null => {
   for (const [schema, table] of tables) {
     if (!db.query(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = ?`).get(table)) return `no ${table} table`
   }
-  if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get()) return 'files without torrent ids'
+  if (!db.query(`SELECT 1 FROM pragma_table_info('files', '${FILES_SCHEMA}') WHERE name = 'torrent'`).get())
+    return 'files without torrent ids'
   return null
 }
 

@@ -27,7 +27,8 @@ export interface Metrics {
   readonly contentType: string
 }
 
-const outcomeOf = (record: StoredRecord): CountedRequest['outcome'] => (record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered')
+const outcomeOf = (record: StoredRecord): CountedRequest['outcome'] =>
+  record.error_code !== null ? 'error' : isEmptyAnswer(record) ? 'empty' : 'answered'
 
 /** Seconds since the snapshot's date: a `db-YYYY-MM-DD` tag tells it, else the install time. */
 const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number): number | null => {
@@ -39,7 +40,13 @@ const snapshotAgeSeconds = (tag: string, installedAt: string | null, now: number
 const LATENCY = 'icvdb_torznab_request_duration_seconds'
 
 /** A counter whose values are read from `counts` at scrape time. */
-const countedCounter = (registers: Registry[], name: string, help: string, labelNames: string[], counts: () => Iterable<[Record<string, string>, number]>) =>
+const countedCounter = (
+  registers: Registry[],
+  name: string,
+  help: string,
+  labelNames: string[],
+  counts: () => Iterable<[Record<string, string>, number]>,
+) =>
   new Counter({
     name,
     help,
@@ -55,18 +62,39 @@ export const createMetrics = (sources: MetricSources, now: () => number = Date.n
   const registry = new Registry()
   const registers = [registry]
   const counters = new RequestCounters()
-  countedCounter(registers, 'icvdb_torznab_requests_total', 'Torznab /api requests by function, client and outcome (answered, empty, error)', ['t', 'client', 'outcome'], () => counters.requestCounts())
+  countedCounter(
+    registers,
+    'icvdb_torznab_requests_total',
+    'Torznab /api requests by function, client and outcome (answered, empty, error)',
+    ['t', 'client', 'outcome'],
+    () => counters.requestCounts(),
+  )
   countedCounter(registers, 'icvdb_torznab_empty_answers_total', 'Searches answered with no item', ['t', 'client'], function* () {
     for (const [{ t, client, outcome }, value] of counters.requestCounts()) if (outcome === 'empty') yield [{ t, client }, value]
   })
-  countedCounter(registers, 'icvdb_answer_cache_lookups_total', 'Feed answers looked up in the answer cache, by result (hit, miss)', ['result'], () => [
-    [{ result: 'hit' }, counters.cache[0]],
-    [{ result: 'miss' }, counters.cache[1]],
-  ])
+  countedCounter(
+    registers,
+    'icvdb_answer_cache_lookups_total',
+    'Feed answers looked up in the answer cache, by result (hit, miss)',
+    ['result'],
+    () => [
+      [{ result: 'hit' }, counters.cache[0]],
+      [{ result: 'miss' }, counters.cache[1]],
+    ],
+  )
   // The latency histogram is kept by RequestCounters and handed to the registry in prom-client's value shape.
   const histogram = { name: LATENCY, help: 'Time to answer a Torznab /api request', type: 'histogram', aggregator: 'sum' }
-  registry.registerMetric({ ...histogram, get: async () => ({ ...histogram, values: counters.histogramValues(LATENCY) }), reset: () => {} } as unknown as Gauge)
-  const attempts = new Counter({ name: 'icvdb_update_attempts_total', help: 'Snapshot update attempts since start, by outcome', labelNames: ['outcome'], registers })
+  registry.registerMetric({
+    ...histogram,
+    get: async () => ({ ...histogram, values: counters.histogramValues(LATENCY) }),
+    reset: () => {},
+  } as unknown as Gauge)
+  const attempts = new Counter({
+    name: 'icvdb_update_attempts_total',
+    help: 'Snapshot update attempts since start, by outcome',
+    labelNames: ['outcome'],
+    registers,
+  })
   for (const outcome of ['installed', 'up-to-date', 'failed']) attempts.inc({ outcome }, 0)
 
   const gauge = (name: string, help: string, read: () => number | null, labelNames: string[] = []) =>
@@ -125,7 +153,14 @@ export const createMetrics = (sources: MetricSources, now: () => number = Date.n
   gauge('process_resident_memory_bytes', 'Resident memory of the process', () => process.memoryUsage().rss)
 
   return {
-    observe: (record) => counters.add({ t: record.t, client: record.client, outcome: outcomeOf(record), seconds: record.duration_ms / 1000, cacheHit: record.cache_hit }),
+    observe: (record) =>
+      counters.add({
+        t: record.t,
+        client: record.client,
+        outcome: outcomeOf(record),
+        seconds: record.duration_ms / 1000,
+        cacheHit: record.cache_hit,
+      }),
     attempt: (attempt) => attempts.inc({ outcome: attempt.outcome }),
     text: () => registry.metrics(),
     contentType: registry.contentType,

@@ -87,7 +87,8 @@ const keptParams = (url: string, redact: (text: string) => string): { t: string;
   return { t: redact(t), params }
 }
 
-export const isEmptyAnswer = (record: Pick<RequestRecord, 'count' | 'error_code'>): boolean => record.count === 0 && record.error_code === null
+export const isEmptyAnswer = (record: Pick<RequestRecord, 'count' | 'error_code'>): boolean =>
+  record.count === 0 && record.error_code === null
 const matches = (record: StoredRecord, filter: RequestFilter): boolean =>
   (!filter.client || record.client.toLowerCase() === filter.client.toLowerCase()) &&
   (!filter.t || record.t === filter.t) &&
@@ -141,7 +142,9 @@ export const createRequestHistory = (options: HistoryOptions): RequestHistory =>
       }
     },
     list: (filter = {}) =>
-      ring.newestFirst((entry) => matches(entry, filter), filter.limit).map(({ at, ...entry }) => ({ ...entry, time: new Date(at).toISOString() })),
+      ring
+        .newestFirst((entry) => matches(entry, filter), filter.limit)
+        .map(({ at, ...entry }) => ({ ...entry, time: new Date(at).toISOString() })),
     clear: () => ring.clear(),
     get size() {
       return ring.size

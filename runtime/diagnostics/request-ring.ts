@@ -43,7 +43,16 @@ export class RequestRing {
   push(entry: StoredRecord, client: Client): void {
     const slot = this.#next
     const bytes = this.#writeParams(slot, entry.params)
-    const numbers = [entry.id, entry.at, entry.count ?? NONE, entry.total ?? NONE, entry.duration_ms, entry.cache_hit === null ? -1 : Number(entry.cache_hit), entry.error_code ?? 0, bytes]
+    const numbers = [
+      entry.id,
+      entry.at,
+      entry.count ?? NONE,
+      entry.total ?? NONE,
+      entry.duration_ms,
+      entry.cache_hit === null ? -1 : Number(entry.cache_hit),
+      entry.error_code ?? 0,
+      bytes,
+    ]
     this.#numbers.set(numbers, slot * WIDTH)
     this.#t[slot] = FUNCTIONS.get(entry.t) ?? entry.t
     this.#clients[slot] = client

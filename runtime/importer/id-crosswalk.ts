@@ -135,7 +135,12 @@ export class IdCrosswalk {
 
   /** Drops what was learned before the Worker's files load. */
   #release(): void {
-    ;[this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb] = [new NumberTable(), new NumberTable(), new NumberTable(), new NumberTable()]
+    ;[this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb] = [
+      new NumberTable(),
+      new NumberTable(),
+      new NumberTable(),
+      new NumberTable(),
+    ]
     this.#tmdbOnly = []
     this.#unnamed = []
   }
@@ -152,7 +157,7 @@ export class IdCrosswalk {
     try {
       for (const imdb of this.#tmdbOfImdb.keys()) {
         const tmdb = this.tmdbOf(imdb)
-        if (tmdb !== null) (append(pairs, [imdb, tmdb]), counts.pairs++)
+        if (tmdb !== null) append(pairs, [imdb, tmdb]), counts.pairs++
       }
       // The candidate at `at` of `list`, under the ids it lacks (none known: not linked).
       const link = (list: number[], at: number, imdb: number | null, tmdb: number | null): void => {

@@ -31,7 +31,12 @@ export class ImportProgressTracker {
   /** Bytes already shown as done before the pipelines started (a stream written to a file), so the bar never goes back. */
   readonly #received: number
 
-  constructor(report: ((progress: ImportProgress) => void) | undefined, bytesTotal: number | null, pipelines: readonly string[], received = 0) {
+  constructor(
+    report: ((progress: ImportProgress) => void) | undefined,
+    bytesTotal: number | null,
+    pipelines: readonly string[],
+    received = 0,
+  ) {
     this.#report = report
     this.#bytesTotal = bytesTotal
     this.#received = received
@@ -54,7 +59,10 @@ export class ImportProgressTracker {
     const states = [...this.#pipelines.values()]
     const phase = ORDER[Math.min(...states.map((state) => ORDER.indexOf(state.phase)))] ?? 'importing'
     const rows = states.reduce((sum, state) => sum + state.rows, 0)
-    const bytes = Math.max(this.#received, states.reduce((sum, state) => sum + state.decodedBytes, 0))
+    const bytes = Math.max(
+      this.#received,
+      states.reduce((sum, state) => sum + state.decodedBytes, 0),
+    )
     const loaded = phase !== 'importing'
     return {
       phase,

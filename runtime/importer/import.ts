@@ -54,7 +54,12 @@ const explained = (error: unknown, what: string): Error => {
  * Runs the pipelines: torrents.db here, files.db in a Worker, both reading the archive file `path`.
  * The first failure stops the other side; resolves with the rows per table.
  */
-const runPipelines = async (archive: Archive, path: string, options: ImportOptions, tracker: ImportProgressTracker): Promise<TableCounts> => {
+const runPipelines = async (
+  archive: Archive,
+  path: string,
+  options: ImportOptions,
+  tracker: ImportProgressTracker,
+): Promise<TableCounts> => {
   let failure: unknown = null
   let worker: PipelineWorker | null = null
   let workerDone = false
@@ -123,7 +128,13 @@ const spool = async (stream: AsyncIterable<Uint8Array>, path: string, options: I
       bytes += chunk.length
       if (options.onProgress && performance.now() - reportedAt >= SPOOL_REPORT_MS) {
         reportedAt = performance.now()
-        options.onProgress({ phase: 'importing', bytes_done: bytes, bytes_total: options.sourceSize ?? null, rows_done: 0, rows_total: null })
+        options.onProgress({
+          phase: 'importing',
+          bytes_done: bytes,
+          bytes_total: options.sourceSize ?? null,
+          rows_done: 0,
+          rows_total: null,
+        })
       }
     }
   } finally {
@@ -149,10 +160,17 @@ export const importSnapshot = async (options: ImportOptions): Promise<ImportResu
       const tables = await runPipelines(archive, path, options, tracker)
       // Both come from the same archive block, one on each side: a mismatch means a torn import.
       if (tables.torrents_fts !== tables.torrents) {
-        throw new ImportError(`files.db indexes ${tables.torrents_fts ?? 0} torrent titles, but torrents.db holds ${tables.torrents ?? 0} torrents`)
+        throw new ImportError(
+          `files.db indexes ${tables.torrents_fts ?? 0} torrent titles, but torrents.db holds ${tables.torrents ?? 0} torrents`,
+        )
       }
       const counts = { torrents: tables.torrents ?? 0, files: tables.files ?? 0, pack_files: tables.pack_files ?? 0 }
-      writeSnapshotMeta(directory, { tag: options.tag, archiveVersion: archive.header.version, dumpVersion: archive.header.dumpVersion ?? '', counts })
+      writeSnapshotMeta(directory, {
+        tag: options.tag,
+        archiveVersion: archive.header.version,
+        dumpVersion: archive.header.dumpVersion ?? '',
+        counts,
+      })
       if (spooled) rmSync(spooled)
       syncSnapshot(directory)
       return {

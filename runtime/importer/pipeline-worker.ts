@@ -59,10 +59,12 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   if (event.data.type === 'rank') return deliverRankOrder(event.data.orders)
-  const message = await run(event.data.job).catch((error: unknown): WorkerMessage => ({
-    type: 'error',
-    name: error instanceof Error ? error.name : 'Error',
-    message: error instanceof Error ? error.message : String(error),
-  }))
+  const message = await run(event.data.job).catch(
+    (error: unknown): WorkerMessage => ({
+      type: 'error',
+      name: error instanceof Error ? error.name : 'Error',
+      message: error instanceof Error ? error.message : String(error),
+    }),
+  )
   self.postMessage(message)
 }

@@ -126,7 +126,10 @@ const timingsOn = IMPORT_TIMINGS
 const timer = (label: string): (() => void) => {
   const started = performance.now()
   return () => {
-    if (timingsOn) console.error(`[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB`)
+    if (timingsOn)
+      console.error(
+        `[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+      )
   }
 }
 
@@ -201,7 +204,12 @@ const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks
 }
 
 /** Loads, indexes and validates one snapshot file (`partName`) from `archive` into `directory`. */
-export const runPipeline = async (archive: Archive, directory: string, partName: PipelinePart, hooks: PipelineHooks = {}): Promise<TableCounts> => {
+export const runPipeline = async (
+  archive: Archive,
+  directory: string,
+  partName: PipelinePart,
+  hooks: PipelineHooks = {},
+): Promise<TableCounts> => {
   const part = openPart(archive, directory, PARTS[partName])
   try {
     await hooks.onPhase?.('importing', 0)

@@ -47,7 +47,11 @@ export interface LoadContext {
 export type MappingFactory = (columns: readonly string[], context?: LoadContext) => TableMapping
 
 /** Checks the archive has every needed column; returns each one's place in the delivered row. */
-const columnIndexes = <const Name extends string>(table: string, columns: readonly string[], wanted: readonly Name[]): Record<Name, number> => {
+const columnIndexes = <const Name extends string>(
+  table: string,
+  columns: readonly string[],
+  wanted: readonly Name[],
+): Record<Name, number> => {
   const indexes = {} as Record<Name, number>
   wanted.forEach((name, index) => {
     if (!columns.includes(name)) throw new ImportError(`table ${table} in the archive has no column ${name}`)
@@ -79,11 +83,25 @@ const DERIVED_COLUMNS = [
   'title_fold',
 ] as const satisfies ReadonlyArray<(typeof TORRENT_COLUMNS)[number] & keyof ReturnType<typeof deriveTorrent>>
 
-const TORRENT_SOURCE = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
+const TORRENT_SOURCE = [
+  'info_hash',
+  'provider',
+  'title',
+  'size',
+  'type',
+  'upload_date',
+  'seeders',
+  'imdb_id',
+  'tmdb_id',
+  'imdb_season',
+  'imdb_episode',
+] as const
 
 /** The stored info hashes of some torrents, by id. */
 const infoHashes = (db: Database, ids: number[]): Map<number, string> => {
-  const rows = db.query('SELECT id, info_hash FROM torrents WHERE id IN (SELECT value FROM json_each(?))').values(JSON.stringify(ids)) as Array<[number, string]>
+  const rows = db
+    .query('SELECT id, info_hash FROM torrents WHERE id IN (SELECT value FROM json_each(?))')
+    .values(JSON.stringify(ids)) as Array<[number, string]>
   return new Map(rows)
 }
 
@@ -116,7 +134,12 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     values[offset + AT.episode] = integerOrNull(row[at.imdb_episode])
     for (const column of DERIVED_COLUMNS) values[offset + AT[column]] = derived[column]
     values[offset + AT.provider_fold] = providerFold
-    keys?.add(values[offset + AT.seeders] as number | null, uploaded, values[offset + AT.info_hash] as string, derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO)
+    keys?.add(
+      values[offset + AT.seeders] as number | null,
+      uploaded,
+      values[offset + AT.info_hash] as string,
+      derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO,
+    )
   }
   const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.orders((ids) => infoHashes(db, ids))) : undefined
   return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
@@ -177,7 +200,15 @@ const filesMapping: MappingFactory = (columns, context) => {
     values[offset + 6] = integerOrNull(row[at.imdb_episode])
     seasons?.add(torrent, imdb, season)
   }
-  return { source: 'files', sourceColumns: FILE_SOURCE, target: 'files', columns: FILE_COLUMNS, map, finish: () => seasons?.finish(), release: () => seasons?.release() }
+  return {
+    source: 'files',
+    sourceColumns: FILE_SOURCE,
+    target: 'files',
+    columns: FILE_COLUMNS,
+    map,
+    finish: () => seasons?.finish(),
+    release: () => seasons?.release(),
+  }
 }
 
 const PACK_FILE_SOURCE = ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'] as const

@@ -10,8 +10,7 @@ export interface IndexerEndpoint {
 
 export type JsonObject = Record<string, unknown>
 
-export const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const trimTrailingSlashes = (text: string) => text.replace(/\/+$/, '')
 

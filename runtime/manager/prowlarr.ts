@@ -28,7 +28,8 @@ const integerId = (value: unknown): number | null => (Number.isSafeInteger(value
 const fetchSchema = (client: ManagerClient): Promise<JsonObject[]> =>
   atStage('schema', async () => {
     const schema = await client.get(SCHEMA_PATH)
-    if (!Array.isArray(schema) || !schema.every(isJsonObject)) throw new ManagerError('invalid-schema', 'the schema is not a list of objects')
+    if (!Array.isArray(schema) || !schema.every(isJsonObject))
+      throw new ManagerError('invalid-schema', 'the schema is not a list of objects')
     return schema
   })
 

@@ -35,7 +35,12 @@ export const checkBlockHeader = (header: BlockHeader, dumpId: number): void => {
  * Walks the chunks of the current block. With a consumer every stored byte is handed over in order;
  * without one the chunks are skipped by their lengths (a seek on files). Returns the stored bytes.
  */
-export const readChunks = async (input: ArchiveInput, where: string, consumer: ChunkConsumer | null, onRefill?: RefillHook): Promise<number> => {
+export const readChunks = async (
+  input: ArchiveInput,
+  where: string,
+  consumer: ChunkConsumer | null,
+  onRefill?: RefillHook,
+): Promise<number> => {
   const headerBytes = 1 + input.intSize
   let stored = 0
   for (;;) {

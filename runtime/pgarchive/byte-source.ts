@@ -23,7 +23,9 @@ class FileSource implements ByteSource {
     try {
       this.#fd = openSync(path, 'r')
     } catch (error) {
-      throw new ArchiveError(`archive file ${path} cannot be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error })
+      throw new ArchiveError(`archive file ${path} cannot be opened (${(error as NodeJS.ErrnoException).code ?? String(error)})`, {
+        cause: error,
+      })
     }
     this.size = fstatSync(this.#fd).size
   }

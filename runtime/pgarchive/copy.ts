@@ -182,7 +182,9 @@ export class CopyDecoder {
     const fields = this.#pick ? pickLine(line, this.#columns, this.#pick) : splitLine(line)
     if (fields === null || (!this.#pick && fields.length !== this.#columns)) {
       const found = line.split('\t').length
-      throw new ArchiveError(`data block of ${this.#table} is corrupt (row ${this.rows + 1} has ${found} fields, expected ${this.#columns})`)
+      throw new ArchiveError(
+        `data block of ${this.#table} is corrupt (row ${this.rows + 1} has ${found} fields, expected ${this.#columns})`,
+      )
     }
     this.rows++
     this.#onRow(fields)

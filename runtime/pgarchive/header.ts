@@ -34,8 +34,12 @@ const refuseCompression = (name: string): ArchiveError =>
 
 const checkMagic = (bytes: Uint8Array): void => {
   if (String.fromCharCode(...bytes) === 'PGDMP') return
-  const hint = bytes[0] === 0x2d && bytes[1] === 0x2d ? '; it looks like a plain SQL dump'
-    : bytes[0] === 0x1f && bytes[1] === 0x8b ? '; it looks like a gzip file' : ''
+  const hint =
+    bytes[0] === 0x2d && bytes[1] === 0x2d
+      ? '; it looks like a plain SQL dump'
+      : bytes[0] === 0x1f && bytes[1] === 0x8b
+        ? '; it looks like a gzip file'
+        : ''
   throw new ArchiveError(`not a pg_dump custom-format archive (bad magic${hint})`)
 }
 
@@ -93,9 +97,11 @@ export const readHeader = async (input: ArchiveInput): Promise<ArchiveHeader> =>
   const format = await input.readByte(WHERE)
   if (format !== 1) {
     const name = FORMAT_NAMES[format]
-    throw new ArchiveError(name
-      ? `archive is in the ${name} format, which is not supported (only the custom format of pg_dump -Fc)`
-      : `archive header is corrupt (unknown format code ${format})`)
+    throw new ArchiveError(
+      name
+        ? `archive is in the ${name} format, which is not supported (only the custom format of pg_dump -Fc)`
+        : `archive header is corrupt (unknown format code ${format})`,
+    )
   }
   const compression = await readCompression(input, versionNumber)
   const createdAt = await readCreatedAt(input)

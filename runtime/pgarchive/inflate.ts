@@ -12,7 +12,15 @@ const Z_NO_FLUSH = 0
 const Z_FINISH = 4
 
 interface ZlibHandle {
-  writeSync(flush: number, input: Uint8Array, inOffset: number, inLength: number, output: Uint8Array, outOffset: number, outLength: number): void
+  writeSync(
+    flush: number,
+    input: Uint8Array,
+    inOffset: number,
+    inLength: number,
+    output: Uint8Array,
+    outOffset: number,
+    outLength: number,
+  ): void
   onerror: (message: string, errno: number) => void
   close(): void
 }

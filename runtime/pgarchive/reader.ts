@@ -14,7 +14,6 @@ import { hasDataBlock, readToc, type TocEntry } from './toc.ts'
 
 export { ArchiveError } from './archive-error.ts'
 
-
 export type { ArchiveSource } from './input.ts'
 export type { CopyRow } from './copy.ts'
 
@@ -80,11 +79,16 @@ const tableOf = (entry: TocEntry): TableData => ({
 
 /** The COPY column list of a table, or a refusal when the archive holds INSERT statements instead. */
 export const copyColumns = (table: TableData): string[] => {
-  if (!table.columns) throw new ArchiveError(`table ${table.name} was dumped as INSERT statements (pg_dump --inserts), which is not supported`)
+  if (!table.columns)
+    throw new ArchiveError(`table ${table.name} was dumped as INSERT statements (pg_dump --inserts), which is not supported`)
   return table.columns
 }
 
-const consumerFor = (archive: { header: ArchiveHeader }, request: TableRequest, result: TableResult): { consumer: ChunkConsumer; finish(): void } => {
+const consumerFor = (
+  archive: { header: ArchiveHeader },
+  request: TableRequest,
+  result: TableResult,
+): { consumer: ChunkConsumer; finish(): void } => {
   const { table } = request
   const columns = request.onRow ? copyColumns(table) : []
   const pick = request.pick ? fieldPick(columns, request.pick) : null
@@ -115,7 +119,11 @@ class OpenArchive implements Archive {
   /** Where each block passed so far starts (its header), for going back on a file. */
   readonly #passed = new Map<TocEntry, number>()
 
-  constructor(readonly header: ArchiveHeader, readonly toc: TocEntry[], input: ArchiveInput) {
+  constructor(
+    readonly header: ArchiveHeader,
+    readonly toc: TocEntry[],
+    input: ArchiveInput,
+  ) {
     this.#input = input
     this.#blocks = toc.filter(hasDataBlock)
     this.tables = this.#blocks.filter((entry) => entry.desc === 'TABLE DATA').map(tableOf)

@@ -31,7 +31,8 @@ const NON_ASCII = /[^\x00-\x7F]/
  * ASCII text, ~95% of titles), so rules read coalesce(fold, lower(column)) (runtime/search/rank.ts)
  * and the table does not hold a second copy of nearly every title. `upper` may be passed when known.
  */
-export const storedFold = (text: string, upper?: string): string | null => (NON_ASCII.test(text) ? (upper ?? text.toUpperCase()).toLowerCase() : null)
+export const storedFold = (text: string, upper?: string): string | null =>
+  NON_ASCII.test(text) ? (upper ?? text.toUpperCase()).toLowerCase() : null
 
 const joined = (list: string[]): string | null => (list.length > 0 ? list.join(',') : null)
 

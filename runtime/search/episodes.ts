@@ -42,7 +42,8 @@ const SEASON_WORD = new RegExp(
 )
 const SEASON_ORDINAL = new RegExp(`${B}(\\d{1,2})\\s?[ªº°]\\s?STAGIONE${E}`, 'giu')
 const BARE_SEASON = new RegExp(`${B}S(\\d{1,3})${E}`, 'giu')
-const COMPLETE_PHRASE = /COMPLETE[\s._-]*SERIES|SERIES[\s._-]*COMPLETE|SERIE[\s._-]*COMPLET[AE]|TUTTE[\s._-]*LE[\s._-]*STAGIONI|ALL[\s._-]*SEASONS/iu
+const COMPLETE_PHRASE =
+  /COMPLETE[\s._-]*SERIES|SERIES[\s._-]*COMPLETE|SERIE[\s._-]*COMPLET[AE]|TUTTE[\s._-]*LE[\s._-]*STAGIONI|ALL[\s._-]*SEASONS/iu
 const COMPLETE_WORD = new RegExp(`${B}(?:COMPLETE|COMPLETA|COMPLETO)${E}`, 'iu')
 
 // Every pattern above needs one of these; a title without them skips the parsers.

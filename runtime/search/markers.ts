@@ -40,7 +40,17 @@ const LANGUAGES = new Map<string, string>([
   ['KOREAN', 'Korean'],
 ])
 
-const SUBTITLE_WORDS = new Set(['SUB', 'SUBS', 'SUBBED', 'SUBTITLE', 'SUBTITLES', 'SUBTITLED', 'SOTTOTITOLI', 'SOTTOTITOLO', 'SOTTOTITOLATO'])
+const SUBTITLE_WORDS = new Set([
+  'SUB',
+  'SUBS',
+  'SUBBED',
+  'SUBTITLE',
+  'SUBTITLES',
+  'SUBTITLED',
+  'SOTTOTITOLI',
+  'SOTTOTITOLO',
+  'SOTTOTITOLATO',
+])
 // "sub in italiano": a filler word may stand between the subtitle word and the language.
 const FILLERS = new Set(['IN'])
 // Glued forms such as SUBITA or ITASUB name subtitles only.
@@ -135,7 +145,6 @@ const subtitleRoles = (count: number): Uint8Array => {
   return isSubtitle
 }
 
-
 /** The markers of the `count` words described by `kinds` and `glued`. */
 const markersOfKinds = (count: number): Markers => {
   let subtitleWords = false
@@ -186,7 +195,8 @@ export const subtitleSpans = (words: string[]): SubtitleSpan[] => {
   return spansOfKinds(words.length)
 }
 
-export const isAsciiWordChar = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
+export const isAsciiWordChar = (code: number): boolean =>
+  (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || (code >= 97 && code <= 122)
 const wordHash = (hash: number, code: number): number => (Math.imul(hash, 31) + code) | 0
 
 // WORD_KINDS by a hash of the word's char codes: an ASCII title's words are looked up while it is

@@ -35,7 +35,10 @@ const ITALIAN_PREFERRED_SCORES = { italian: 100, multi: 25, other: 0 } as const
 // torrent_rank_italian numbers the torrents by exactly this score, then the default order: the
 // importer's audio classes (rank-order.ts ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO) follow these scores.
 const { italian, multi, other } = ITALIAN_PREFERRED_SCORES
-export const ITALIAN_PREFERRED: Fragment = { sql: `CASE WHEN t.audio_ita = 1 THEN ${italian} WHEN t.multi_audio = 1 THEN ${multi} ELSE ${other} END`, params: [] }
+export const ITALIAN_PREFERRED: Fragment = {
+  sql: `CASE WHEN t.audio_ita = 1 THEN ${italian} WHEN t.multi_audio = 1 THEN ${multi} ELSE ${other} END`,
+  params: [],
+}
 
 // The folds are stored only where SQLite's ASCII lower() would differ (derive.ts storedFold).
 const TEXT_COLUMNS = { title: 'coalesce(t.title_fold, lower(t.title))', provider: 'coalesce(t.provider_fold, lower(t.provider))' } as const
@@ -76,7 +79,13 @@ const customRanking = (rules: CustomRule[]): Ranking => {
     })
   return {
     score: scores.length > 0 ? join(scores, ' + ') : ZERO_SCORE,
-    filter: excludes.length > 0 ? join(excludes.map((match) => ({ sql: `(${match.sql}) = 0`, params: match.params })), ' AND ') : null,
+    filter:
+      excludes.length > 0
+        ? join(
+            excludes.map((match) => ({ sql: `(${match.sql}) = 0`, params: match.params })),
+            ' AND ',
+          )
+        : null,
     index: scores.length > 0 ? null : 'torrent_rank',
   }
 }

@@ -44,7 +44,10 @@ const isWordChar = (title: string, at: number): boolean => {
 class Words {
   start = 0
   #at: number
-  constructor(readonly title: string, from: number) {
+  constructor(
+    readonly title: string,
+    from: number,
+  ) {
     this.#at = from
   }
 

@@ -35,7 +35,11 @@ export const search = (db: Database, query: SearchQuery, trace?: { plan?: Search
   const index = rank.index
   // An id search in a ranking's order needs its candidates and the row conditions apart, never the whole WHERE.
   const ids = index && idCandidates(query)
-  if (index && ids) return noted('rankedIds', rankedIds(db, query, { ids, rest: whereClause([...narrowingConditions(query), ...filters]), score: rank.score, index }))
+  if (index && ids)
+    return noted(
+      'rankedIds',
+      rankedIds(db, query, { ids, rest: whereClause([...narrowingConditions(query), ...filters]), score: rank.score, index }),
+    )
   const where = whereClause([...matchConditions(query), ...filters])
   if (isRecentQuery(query)) return noted('recent', recent(db, query, where))
   if (index && isTitleSearch(query)) {
@@ -45,7 +49,8 @@ export const search = (db: Database, query: SearchQuery, trace?: { plan?: Search
     const positioned = positionedTitles(db, query, { rest, score: rank.score, index })
     if (positioned) return noted('positionedTitles', positioned)
     const matches = titleMatches(db, query)
-    if (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches)) return noted('broad', broad(db, query, { where, rest, score: rank.score, index, matches }))
+    if (matches >= BROAD_MATCHES || indexWalkPays(db, query, matches))
+      return noted('broad', broad(db, query, { where, rest, score: rank.score, index, matches }))
   }
   const bare = index && isBareSearch(query)
   const window = bare && windowed(db, query, { where, score: rank.score, index })
@@ -69,5 +74,6 @@ export const searchOrEmpty = (db: Database | null, query: SearchQuery): SearchRe
 
 /** The torrent behind a `t=get` link, or null. */
 export const findTorrent = (db: Database, infoHash: string): SearchHit | null =>
-  (db.query(`SELECT ${COLUMNS}, 0 AS score FROM torrents t WHERE t.info_hash = ? ORDER BY t.id LIMIT 1`).get(infoHash.toLowerCase()) as SearchHit | null) ??
-  null
+  (db
+    .query(`SELECT ${COLUMNS}, 0 AS score FROM torrents t WHERE t.info_hash = ? ORDER BY t.id LIMIT 1`)
+    .get(infoHash.toLowerCase()) as SearchHit | null) ?? null

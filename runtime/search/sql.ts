@@ -33,7 +33,9 @@ const SLICE_KINDS: Record<CatalogueSlice['kind'], string> = {
 const sliceCondition = (slices: CatalogueSlice[]): Fragment =>
   all(
     slices.map((slice) =>
-      slice.resolution === undefined ? fragment(SLICE_KINDS[slice.kind]) : fragment(`${SLICE_KINDS[slice.kind]} AND t.resolution = ?`, slice.resolution),
+      slice.resolution === undefined
+        ? fragment(SLICE_KINDS[slice.kind])
+        : fragment(`${SLICE_KINDS[slice.kind]} AND t.resolution = ?`, slice.resolution),
     ),
     ' OR ',
   )
@@ -45,9 +47,13 @@ const wordsCondition = (words: string[]): Fragment =>
   fragment(`t.id IN (SELECT r.id FROM ${TITLE_HITS} WHERE f.torrents_fts MATCH ?)`, ftsMatch(words))
 
 // An id may come from several parts: SQL's IN and rankedIds (search.ts) each take it once.
-const union = (parts: Fragment[]): Fragment => ({ sql: parts.map((part) => part.sql).join(' UNION ALL '), params: parts.flatMap((part) => part.params) })
+const union = (parts: Fragment[]): Fragment => ({
+  sql: parts.map((part) => part.sql).join(' UNION ALL '),
+  params: parts.flatMap((part) => part.params),
+})
 
-const packsOf = (imdb: string): string => `SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ${imdb})`
+const packsOf = (imdb: string): string =>
+  `SELECT id FROM torrents WHERE info_hash IN (SELECT pack_hash FROM pack_files WHERE imdb = ${imdb})`
 
 // The IMDb id the crosswalk pairs with a TMDB id (id_links), as SQL.
 const PAIRED_IMDB = '(SELECT imdb FROM id_links WHERE tmdb = ?)'
@@ -86,7 +92,13 @@ const holdsEpisode = (a: string, season: number, episode: number): Fragment => {
   return all(
     [
       fragment(`${a}.season = ? AND ${a}.episode = ?`, season, episode),
-      fragment(`${a}.season_first <= ? AND ${a}.season_last >= ? AND ${a}.episode_first <= ? AND ${a}.episode_last >= ?`, season, season, episode, episode),
+      fragment(
+        `${a}.season_first <= ? AND ${a}.season_last >= ? AND ${a}.episode_first <= ? AND ${a}.episode_last >= ?`,
+        season,
+        season,
+        episode,
+        episode,
+      ),
       { sql: `${a}.episode IS NULL AND ${a}.episode_first IS NULL AND (${pack.sql})`, params: pack.params },
     ],
     ' OR ',

@@ -58,7 +58,8 @@ export class RankBitmap {
 }
 
 /** The list's compact form: a bitmap when 1 bit a rank up to the last costs less than 4 bytes a hit. */
-const compact = (ranks: Uint32Array): RankList => (ranks.length > 0 && ranks[ranks.length - 1] / 8 < ranks.byteLength ? RankBitmap.of(ranks) : ranks)
+const compact = (ranks: Uint32Array): RankList =>
+  ranks.length > 0 && ranks[ranks.length - 1] / 8 < ranks.byteLength ? RankBitmap.of(ranks) : ranks
 
 class PostingsCache {
   private readonly lists = new Map<string, RankList>()

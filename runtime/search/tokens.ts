@@ -82,7 +82,12 @@ export const titlesMatching = (titles: readonly string[], tokens: readonly strin
     result.push(ascii && patterns.every((pattern) => pattern.test(title)))
     if (!ascii) others.push(i)
   })
-  if (others.length > 0) for (const i of tokenizedMatches(others.map((i) => titles[i]), tokens)) result[others[i]] = true
+  if (others.length > 0)
+    for (const i of tokenizedMatches(
+      others.map((i) => titles[i]),
+      tokens,
+    ))
+      result[others[i]] = true
   return result
 }
 

@@ -37,7 +37,12 @@ export interface SearchPool {
    * false`, a feed is neither looked up in nor kept by the answer cache; `trace.cacheHit` tells
    * whether a feed came from the cache (the request history).
    */
-  run<Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, options?: RunOptions): Promise<PoolAnswer<Kind>>
+  run<Kind extends PoolJob>(
+    snapshot: OpenSnapshot | null,
+    kind: Kind,
+    input: JobInput<Kind>,
+    options?: RunOptions,
+  ): Promise<PoolAnswer<Kind>>
   /** The running threads (tests terminate one to watch the fallback). */
   workers(): Worker[]
   close(): void
@@ -150,12 +155,13 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     return slot && slot.pending.size < IN_FLIGHT ? slot : null
   }
 
-  const switchCheck = options.current && options.size > 0
-    ? setInterval(() => {
-        const current = options.current?.()
-        if (current?.directory) generationOf(current)
-      }, SWITCH_CHECK_MS)
-    : null
+  const switchCheck =
+    options.current && options.size > 0
+      ? setInterval(() => {
+          const current = options.current?.()
+          if (current?.directory) generationOf(current)
+        }, SWITCH_CHECK_MS)
+      : null
   ;(switchCheck as { unref?: () => void } | null)?.unref?.()
 
   // Feeds are kept as UTF-8 bytes: 16 MiB of feed text kept as strings made title searches that miss
@@ -163,7 +169,12 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
   const cache = options.cacheBytes ? new AnswerCache<Uint8Array<ArrayBuffer>>(options.cacheBytes) : null
   const encoder = new TextEncoder()
 
-  const dispatch = <Kind extends PoolJob>(snapshot: OpenSnapshot | null, kind: Kind, input: JobInput<Kind>, inline = false): Promise<JobOutput<Kind>> => {
+  const dispatch = <Kind extends PoolJob>(
+    snapshot: OpenSnapshot | null,
+    kind: Kind,
+    input: JobInput<Kind>,
+    inline = false,
+  ): Promise<JobOutput<Kind>> => {
     const slot = inline || closed || !snapshot || !snapshot.directory ? null : leastBusy()
     if (!slot || !snapshot) {
       try {
@@ -198,7 +209,8 @@ export const createSearchPool = (options: SearchPoolOptions): SearchPool => {
     run(snapshot, kind, input, options) {
       const inline = options?.inline ?? false
       // Only rendered text is kept (its size is known); a snapshot's generation scopes every key.
-      if (!cache || kind !== 'feed' || options?.keep === false || !snapshot || closed) return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
+      if (!cache || kind !== 'feed' || options?.keep === false || !snapshot || closed)
+        return dispatch(snapshot, kind, input, inline) as Promise<PoolAnswer<typeof kind>>
       const key = JSON.stringify(input)
       const trace = options?.trace
       if (trace) trace.cacheHit = true

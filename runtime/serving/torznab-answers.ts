@@ -20,8 +20,12 @@ export const runSearch = (db: Database | null, request: TorznabRequest, processi
   searchOrEmpty(db, toSearchQuery(request, processing))
 
 /** The same on the search pool (Worker threads) when it has any. */
-export const runPooledSearch = (pool: SearchPool, snapshot: OpenSnapshot | null, request: TorznabRequest, processing: ResultProcessing): Promise<SearchResult> =>
-  pool.run(snapshot, 'search', toSearchQuery(request, processing))
+export const runPooledSearch = (
+  pool: SearchPool,
+  snapshot: OpenSnapshot | null,
+  request: TorznabRequest,
+  processing: ResultProcessing,
+): Promise<SearchResult> => pool.run(snapshot, 'search', toSearchQuery(request, processing))
 
 /**
  * A search whose plan stops at its page runs on the calling thread: measured at 1M torrents on two

@@ -80,7 +80,11 @@ export const pooledWebSearchPage = async (
   titles: TitleMode = 'normalised',
 ): Promise<WebSearchPage> => pageOf(await runPooledSearch(pool, snapshot, request, processing), request, { links, nowMs, titles })
 
-const pageOf = (result: SearchResult, request: TorznabRequest, { links, nowMs, titles }: { links: Links; nowMs: number; titles: TitleMode }): WebSearchPage => {
+const pageOf = (
+  result: SearchResult,
+  request: TorznabRequest,
+  { links, nowMs, titles }: { links: Links; nowMs: number; titles: TitleMode },
+): WebSearchPage => {
   const served = servedTitles(result.items, titles)
   const items = result.items.map((hit, i): WebSearchItem => {
     const categories = categoriesOf(hit)

@@ -39,5 +39,4 @@ export const readBinding = (path: string): StoredBinding => {
   }
 }
 
-export const writeBinding = (path: string, origin: string | null): void =>
-  writeFileAtomic(path, `${JSON.stringify({ origin })}\n`)
+export const writeBinding = (path: string, origin: string | null): void => writeFileAtomic(path, `${JSON.stringify({ origin })}\n`)

@@ -3,7 +3,16 @@
  * field's variable, its section of the document and how the variable's text is read. The
  * SettingsOverrides type, env.ts's parsing, effective.ts's precedence and the UI's locks follow from it.
  */
-import { isApiKey, isHttpUrl, MAX_API_KEY_LENGTH, MAX_INTERVAL, MIN_INTERVAL, PRESETS, type Preset, type SettingsDocument } from './schema.ts'
+import {
+  isApiKey,
+  isHttpUrl,
+  MAX_API_KEY_LENGTH,
+  MAX_INTERVAL,
+  MIN_INTERVAL,
+  PRESETS,
+  type Preset,
+  type SettingsDocument,
+} from './schema.ts'
 
 type Section = 'database_update' | 'result_processing' | 'manager'
 
@@ -35,7 +44,12 @@ const URL_ACCEPTS = 'an absolute http(s) URL without credentials'
 
 // Key order is the order variables are checked in (the first bad one is reported).
 export const OVERRIDES = {
-  enabled: { variable: 'DB_AUTO_UPDATE', section: 'database_update', read: readBoolean, accepts: 'true or false (also 1/0, yes/no, on/off)' },
+  enabled: {
+    variable: 'DB_AUTO_UPDATE',
+    section: 'database_update',
+    read: readBoolean,
+    accepts: 'true or false (also 1/0, yes/no, on/off)',
+  },
   interval_seconds: {
     variable: 'DB_UPDATE_INTERVAL',
     section: 'database_update',
@@ -50,7 +64,12 @@ export const OVERRIDES = {
   },
   url: { variable: 'MANAGER_URL', section: 'manager', read: readUrl, accepts: URL_ACCEPTS },
   indexer_url: { variable: 'MANAGER_INDEXER_URL', section: 'manager', read: readUrl, accepts: URL_ACCEPTS },
-  api_key: { variable: 'MANAGER_API_KEY', section: 'manager', read: (text) => (isApiKey(text) ? text : undefined), accepts: `at most ${MAX_API_KEY_LENGTH} characters` },
+  api_key: {
+    variable: 'MANAGER_API_KEY',
+    section: 'manager',
+    read: (text) => (isApiKey(text) ? text : undefined),
+    accepts: `at most ${MAX_API_KEY_LENGTH} characters`,
+  },
 } satisfies {
   enabled: Override<boolean>
   interval_seconds: Override<number>
@@ -68,8 +87,13 @@ export type SettingsOverrides = { [Field in OverriddenField]?: Exclude<ReturnTyp
 export const OVERRIDDEN_FIELDS = Object.keys(OVERRIDES) as OverriddenField[]
 
 /** One section of the document with the overrides of its fields applied. */
-export const overriddenSection = <Name extends Section>(name: Name, persisted: SettingsDocument, overrides: SettingsOverrides): SettingsDocument[Name] => {
+export const overriddenSection = <Name extends Section>(
+  name: Name,
+  persisted: SettingsDocument,
+  overrides: SettingsOverrides,
+): SettingsDocument[Name] => {
   const section: Record<string, unknown> = { ...persisted[name] }
-  for (const field of OVERRIDDEN_FIELDS) if (OVERRIDES[field].section === name && overrides[field] !== undefined) section[field] = overrides[field]
+  for (const field of OVERRIDDEN_FIELDS)
+    if (OVERRIDES[field].section === name && overrides[field] !== undefined) section[field] = overrides[field]
   return section as SettingsDocument[Name]
 }

@@ -150,14 +150,22 @@ const documentSchema = <T extends v.GenericSchema>(manager: T) =>
 
 /** The persisted document (interface.md §2.1). */
 export const SettingsDocumentSchema = documentSchema(
-  v.pipe(exactObject('manager', ['url', 'indexer_url', 'api_key']), v.object({ url: urlField('url'), indexer_url: urlField('indexer_url'), api_key: ApiKeySchema })),
+  v.pipe(
+    exactObject('manager', ['url', 'indexer_url', 'api_key']),
+    v.object({ url: urlField('url'), indexer_url: urlField('indexer_url'), api_key: ApiKeySchema }),
+  ),
 )
 
 /** The PUT /webapi/settings body: api_key optional and write-only, api_key_configured ignored. */
 export const SettingsUpdateSchema = documentSchema(
   v.pipe(
     exactObject('manager', ['url', 'indexer_url'], ['api_key', 'api_key_configured']),
-    v.object({ url: urlField('url'), indexer_url: urlField('indexer_url'), api_key: v.optional(ApiKeySchema), api_key_configured: v.optional(v.unknown()) }),
+    v.object({
+      url: urlField('url'),
+      indexer_url: urlField('indexer_url'),
+      api_key: v.optional(ApiKeySchema),
+      api_key_configured: v.optional(v.unknown()),
+    }),
     v.transform(({ api_key_configured: _ignored, ...manager }) => manager),
   ),
 )

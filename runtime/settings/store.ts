@@ -8,7 +8,14 @@ import type { SettingsOverrides } from './overrides.ts'
 import type { Log } from '../log.ts'
 import { applyOverrides, keyNotice, publicView, type PublicSettings } from './effective.ts'
 import { originOf, readBinding, writeBinding } from './key-binding.ts'
-import { DEFAULT_SETTINGS, SettingsDocumentSchema, validate, type ResultProcessing, type SettingsDocument, type SettingsUpdate } from './schema.ts'
+import {
+  DEFAULT_SETTINGS,
+  SettingsDocumentSchema,
+  validate,
+  type ResultProcessing,
+  type SettingsDocument,
+  type SettingsUpdate,
+} from './schema.ts'
 
 export interface SettingsStoreOptions {
   path: string
@@ -21,7 +28,11 @@ export interface SettingsStoreOptions {
   now?: () => number
 }
 
-const compactTimestamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+const compactTimestamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
 
 export class SettingsStore {
   readonly path: string

@@ -38,7 +38,12 @@ const episodes = (m: RegExpExecArray): EpisodeReading => {
   return { season_first: season, season_last: season, episode_first: first, episode_last: more ? Number(more[1]) : first }
 }
 
-const seasons = (first: number, last: number): EpisodeReading => ({ season_first: first, season_last: last, episode_first: null, episode_last: null })
+const seasons = (first: number, last: number): EpisodeReading => ({
+  season_first: first,
+  season_last: last,
+  episode_first: null,
+  episode_last: null,
+})
 
 /** The seasons and episodes Sonarr (and its ports) read in a title's plain markers, or null. */
 export const sonarrEpisodes = (title: string): EpisodeReading | null => {

@@ -43,4 +43,6 @@ export const CATEGORIES: readonly Category[] = [
 ]
 
 /** Every declared id (parents and subcategories). */
-export const CATEGORY_IDS: ReadonlySet<number> = new Set(CATEGORIES.flatMap((category) => [category.id, ...category.subcats.map((sub) => sub.id)]))
+export const CATEGORY_IDS: ReadonlySet<number> = new Set(
+  CATEGORIES.flatMap((category) => [category.id, ...category.subcats.map((sub) => sub.id)]),
+)

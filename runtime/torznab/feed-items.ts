@@ -12,7 +12,8 @@ import { escapeXml } from './xml.ts'
 /** Parent and, when the title tells the resolution, subcategory. */
 export const categoriesOf = (hit: Pick<SearchHit, 'type' | 'resolution'>): number[] => {
   if (hit.type === 'anime') return [C.TV, C.TV_ANIME]
-  const [parent, sd, hd, uhd] = hit.type === 'movie' ? [C.MOVIES, C.MOVIES_SD, C.MOVIES_HD, C.MOVIES_UHD] : [C.TV, C.TV_SD, C.TV_HD, C.TV_UHD]
+  const [parent, sd, hd, uhd] =
+    hit.type === 'movie' ? [C.MOVIES, C.MOVIES_SD, C.MOVIES_HD, C.MOVIES_UHD] : [C.TV, C.TV_SD, C.TV_HD, C.TV_UHD]
   const sub = [null, sd, hd, uhd][hit.resolution]
   return sub ? [parent, sub] : [parent]
 }
@@ -47,7 +48,8 @@ export const imdbText = (imdb: number): string => String(imdb).padStart(7, '0')
 export const listOf = (text: string | null): string[] => (text ? text.split(',') : [])
 
 const downloadPrefix = (links: Links): string => `${links.base}/api?t=get&id=`
-export const downloadUrl = (hit: Pick<SearchHit, 'info_hash'>, links: Links): string => downloadPrefix(links) + encodeURIComponent(hit.info_hash)
+export const downloadUrl = (hit: Pick<SearchHit, 'info_hash'>, links: Links): string =>
+  downloadPrefix(links) + encodeURIComponent(hit.info_hash)
 
 /**
  * What every item of a feed shares, as XML text. Escaping a whole URL costs more than the rest of its
@@ -110,7 +112,8 @@ const renderItem = (hit: SearchHit, title: string, links: FeedLinks): string => 
   text += `<enclosure url="${url}" length="${hit.size ?? 0}" type="${TORRENT_TYPE}"/>${categoryAttrs(hit)}`
   if (hit.size !== null) text += `<torznab:attr name="size" value="${hit.size}"/>`
   // No leecher data exists: peers = seeders, and neither is sent when unknown (never a fake 0).
-  if (hit.seeders !== null) text += `<torznab:attr name="seeders" value="${hit.seeders}"/><torznab:attr name="peers" value="${hit.seeders}"/>`
+  if (hit.seeders !== null)
+    text += `<torznab:attr name="seeders" value="${hit.seeders}"/><torznab:attr name="peers" value="${hit.seeders}"/>`
   text += `<torznab:attr name="infohash" value="${guid}"/><torznab:attr name="magneturl" value="${magnet(id, nameXml(hit.title), links.trackers, '&amp;')}"/>`
   if (hit.imdb !== null) {
     const imdb = imdbText(hit.imdb)

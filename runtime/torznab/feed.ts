@@ -29,7 +29,9 @@ const civilDate = (days: number): string => {
   const shifted = days + 719_468 // days since 0000-03-01: leap days fall at the end of a year
   const era = Math.floor(shifted / 146_097)
   const dayOfEra = shifted - era * 146_097
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365)
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
   const march = Math.floor((5 * dayOfYear + 2) / 153) // 0 = March … 11 = February
   const month = march < 10 ? march + 2 : march - 10

@@ -62,11 +62,18 @@ const digits = (max: number) => v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${
 const SCHEMAS = {
   q: v.pipe(v.string(), v.maxLength(MAX_QUERY_LENGTH)),
   // Newznab/Torznab ids come with or without "tt" and zero padding: both are the same number.
-  imdbid: v.pipe(v.string(), v.regex(/^(?:tt)?\d{1,12}$/i), v.transform((id) => Number(id.replace(/^tt/i, '')))),
+  imdbid: v.pipe(
+    v.string(),
+    v.regex(/^(?:tt)?\d{1,12}$/i),
+    v.transform((id) => Number(id.replace(/^tt/i, ''))),
+  ),
   tmdbid: digits(12),
   season: digits(4),
   ep: v.union([
-    v.pipe(digits(4), v.transform((number): Episode => ({ number }))),
+    v.pipe(
+      digits(4),
+      v.transform((number): Episode => ({ number })),
+    ),
     v.pipe(
       v.string(),
       v.regex(/^(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])$/),
@@ -75,13 +82,24 @@ const SCHEMAS = {
   ]),
   cat: v.pipe(
     v.string(),
-    v.transform((text) => text.split(',').map((part) => part.trim()).filter((part) => part !== '')),
+    v.transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
     v.check((parts) => parts.every((part) => /^\d{1,9}$/.test(part))),
     v.transform((parts) => parts.map(Number)),
   ),
   // Larger limits are clamped, not refused (Torznab: SHOULD clamp to the caps maximum).
-  limit: v.pipe(digits(30), v.transform((limit) => Math.min(limit, LIMITS.max))),
-  offset: v.pipe(digits(15), v.check((offset: number) => Number.isSafeInteger(offset))),
+  limit: v.pipe(
+    digits(30),
+    v.transform((limit) => Math.min(limit, LIMITS.max)),
+  ),
+  offset: v.pipe(
+    digits(15),
+    v.check((offset: number) => Number.isSafeInteger(offset)),
+  ),
   id: v.pipe(v.string(), v.maxLength(128)),
 }
 

@@ -65,4 +65,7 @@ export const toSearchQuery = (request: TorznabRequest, processing: ResultProcess
 const FEED_TOTAL_CAP = 0
 
 /** The query a Torznab feed runs (the explain report analyses the same one). */
-export const feedQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => ({ ...toSearchQuery(request, processing), totalCap: FEED_TOTAL_CAP })
+export const feedQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => ({
+  ...toSearchQuery(request, processing),
+  totalCap: FEED_TOTAL_CAP,
+})

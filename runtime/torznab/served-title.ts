@@ -41,7 +41,8 @@ const NON_ASCII = /[^\x00-\x7F]/
 
 /** The title's words ([\p{L}\p{N}\p{M}]+, as markers.ts reads them), upper-cased; ASCII titles by char code (~3× faster). */
 const wordsIn = (title: string): Word[] => {
-  if (NON_ASCII.test(title)) return Array.from(title.matchAll(WORD), (m) => ({ start: m.index, end: m.index + m[0].length, upper: m[0].toUpperCase() }))
+  if (NON_ASCII.test(title))
+    return Array.from(title.matchAll(WORD), (m) => ({ start: m.index, end: m.index + m[0].length, upper: m[0].toUpperCase() }))
   const upper = title.toUpperCase()
   const words: Word[] = []
   let start = -1
@@ -75,7 +76,8 @@ const looksHardcoded = (upper: string): boolean => upper === 'SUBBED' || (!upper
 
 const spanEdit = (words: Word[], span: SubtitleSpan, audioKnown: boolean): { start: number; end: number; text: string } | null => {
   // A marker naming languages is read as audio unless joined; one naming none (Subtitle, SUBS) only if it looks hardcoded.
-  if (!audioKnown && span.languages.length > 0) return { start: words[span.first].start, end: words[span.last].end, text: joinedMarker(span.languages) }
+  if (!audioKnown && span.languages.length > 0)
+    return { start: words[span.first].start, end: words[span.last].end, text: joinedMarker(span.languages) }
   const word = words.find((candidate, i) => i >= span.first && i <= span.last && looksHardcoded(candidate.upper))
   if (!word) return null
   return { start: word.start, end: word.end, text: word.upper === 'SUBBED' ? 'SUBS' : joinedMarker(span.languages) }
@@ -135,7 +137,10 @@ const withYear = (title: string, year: number | undefined): string =>
   year === undefined || radarrYear(title) !== null ? title : insertAt(title, firstReleaseWord(title), `(${year})`)
 
 /** A film's ids as keys of one map, IMDb and TMDB alike (some releases carry only one of them). */
-const filmKeys = (hit: TitleFacts): string[] => [...(hit.imdb === null ? [] : [`imdb ${hit.imdb}`]), ...(hit.tmdb === null ? [] : [`tmdb ${hit.tmdb}`])]
+const filmKeys = (hit: TitleFacts): string[] => [
+  ...(hit.imdb === null ? [] : [`imdb ${hit.imdb}`]),
+  ...(hit.tmdb === null ? [] : [`tmdb ${hit.tmdb}`]),
+]
 
 /** For each film id on the page, the year Radarr reads in most of the titles that carry it. */
 const filmYears = (hits: readonly TitleFacts[]): Map<string, number> => {
@@ -169,6 +174,9 @@ export const servedTitle = (facts: TitleFacts, mode: TitleMode, year?: number): 
 export const servedTitles = (hits: readonly TitleFacts[], mode: TitleMode): string[] => {
   if (mode === 'original') return hits.map((hit) => hit.title)
   const years = filmYears(hits)
-  const yearOf = (hit: TitleFacts): number | undefined => filmKeys(hit).map((key) => years.get(key)).find((year) => year !== undefined)
+  const yearOf = (hit: TitleFacts): number | undefined =>
+    filmKeys(hit)
+      .map((key) => years.get(key))
+      .find((year) => year !== undefined)
   return hits.map((hit) => servedTitle(hit, mode, hit.type === 'movie' ? yearOf(hit) : undefined))
 }

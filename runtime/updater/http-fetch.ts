@@ -5,7 +5,7 @@
 import { ofetch } from 'ofetch'
 import { TimeoutAbort } from '../network-reason.ts'
 
-export { networkReason,  } from '../network-reason.ts'
+export { networkReason } from '../network-reason.ts'
 
 export interface HttpFetchOptions {
   userAgent: string

@@ -71,7 +71,13 @@ export const installDump = async (deps: InstallDeps, request: InstallRequest): P
   )
   request.onSwitch?.()
   try {
-    const switched = await switchSnapshot({ ...deps, source: imported.directory, tag: request.tag, origin: request.origin, pauseMs: deps.switchPauseMs })
+    const switched = await switchSnapshot({
+      ...deps,
+      source: imported.directory,
+      tag: request.tag,
+      origin: request.origin,
+      pauseMs: deps.switchPauseMs,
+    })
     return { ...switched, counts: imported.counts, importSeconds: imported.seconds }
   } finally {
     // Normally moved away by the switch; still here only when the move itself failed.

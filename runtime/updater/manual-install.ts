@@ -55,7 +55,16 @@ export const fetchDumpUrl = async (
   const name = nameOfUrl(url)
   const tag = tagForDumpName(name)
   const path = join(deps.paths.work, `${tag}-${randomUUID().slice(0, 8)}.dump`)
-  const result = await downloadDump({ url, path, name, expectedSha256: null, expectedSize: null, userAgent: deps.userAgent, signal, onProgress })
+  const result = await downloadDump({
+    url,
+    path,
+    name,
+    expectedSha256: null,
+    expectedSize: null,
+    userAgent: deps.userAgent,
+    signal,
+    onProgress,
+  })
   return { path, name, tag, bytes: result.bytes, sha256: result.sha256 }
 }
 

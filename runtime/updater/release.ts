@@ -144,6 +144,9 @@ export const isUpdate = (remote: string, installed: string | null): boolean => {
 export const tagForDumpName = (fileName: string): string => {
   const dated = /^icvdb-(\d{4}-\d{2}-\d{2})\.dump$/.exec(fileName)
   if (dated) return `db-${dated[1]}`
-  const plain = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 90)
+  const plain = fileName
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, 90)
   return `manual-${plain || 'dump'}`
 }

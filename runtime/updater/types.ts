@@ -11,16 +11,7 @@ export interface UpdaterStatus {
   last_error: string | null
 }
 
-type UpdatePhase =
-  | 'idle'
-  | 'checking'
-  | 'downloading'
-  | 'importing'
-  | 'indexing'
-  | 'validating'
-  | 'switching'
-  | 'done'
-  | 'failed'
+type UpdatePhase = 'idle' | 'checking' | 'downloading' | 'importing' | 'indexing' | 'validating' | 'switching' | 'done' | 'failed'
 
 export interface UpdaterProgress {
   phase: UpdatePhase
@@ -46,8 +37,7 @@ export interface CheckOutcome {
 /** A dump the user names instead of the release (runtime/updater/manual-install.ts). */
 export type ManualSource =
   /** A file on the server: uploaded into work/ (removed after) or a path the user gave (kept). */
-  | { kind: 'upload' | 'file'; path: string; name: string }
-  | { kind: 'url'; url: string }
+  { kind: 'upload' | 'file'; path: string; name: string } | { kind: 'url'; url: string }
 
 export interface Updater {
   status(): UpdaterStatus

@@ -18,7 +18,15 @@ import { installManual } from './manual-install.ts'
 import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
 import { phaseDurations, type UpdateAttempt } from '../diagnostics/update-history.ts'
-import { UpdateFailure, type CheckOutcome, type ImportSnapshot, type ManualSource, type Updater, type UpdaterProgress, type UpdaterStatus } from './types.ts'
+import {
+  UpdateFailure,
+  type CheckOutcome,
+  type ImportSnapshot,
+  type ManualSource,
+  type Updater,
+  type UpdaterProgress,
+  type UpdaterStatus,
+} from './types.ts'
 
 export interface UpdaterDeps {
   settings: SettingsStore
@@ -85,12 +93,15 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     const { enabled, interval_seconds } = settings.effective().database_update
     nextAt = stopped ? null : dueAt({ enabled, intervalMs: interval_seconds * 1000, startedAt, startDelayMs, lastCheckAt, failures })
     if (nextAt === null || running) return
-    timer = clock.setTimeout(() => {
-      timer = null
-      // An upload is arriving: the automatic check waits, so it cannot make the upload's install a 409.
-      if (holds > 0) return void (timer = clock.setTimeout(plan, HOLD_RETRY_MS))
-      void check()
-    }, Math.max(0, nextAt - clock.now()))
+    timer = clock.setTimeout(
+      () => {
+        timer = null
+        // An upload is arriving: the automatic check waits, so it cannot make the upload's install a 409.
+        if (holds > 0) return void (timer = clock.setTimeout(plan, HOLD_RETRY_MS))
+        void check()
+      },
+      Math.max(0, nextAt - clock.now()),
+    )
   }
 
   const installDeps = () => ({ ...deps, now: clock.now })
@@ -103,7 +114,10 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     setProgress({ ...progress, tag: release.tag })
     const installed = database.tag
     if (!isUpdate(release.tag, installed)) {
-      const message = installed === release.tag ? `Already up to date (${installed})` : `Installed ${installed} is newer than ${release.tag}; no downgrade`
+      const message =
+        installed === release.tag
+          ? `Already up to date (${installed})`
+          : `Installed ${installed} is newer than ${release.tag}; no downgrade`
       return { result: 'up-to-date', tag: release.tag, message }
     }
     log.info(`snapshot ${release.tag} is available (installed: ${installed ?? 'none'}); downloading ${release.asset.name}`)
@@ -121,19 +135,16 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       signal,
       onProgress: (done, total) => setProgress({ ...progress, bytes_done: done, bytes_total: total }),
     })
-    const result = await installDump(
-      installDeps(),
-      {
-        dumpPath,
-        tag: release.tag,
-        name: release.asset.name,
-        origin: { kind: 'release', name: release.asset.name },
-        removeDump: true,
-        signal,
-        onProgress: (report) => setProgress({ ...progress, ...report }),
-        onSwitch: () => setProgress({ ...progress, phase: 'switching' }),
-      },
-    )
+    const result = await installDump(installDeps(), {
+      dumpPath,
+      tag: release.tag,
+      name: release.asset.name,
+      origin: { kind: 'release', name: release.asset.name },
+      removeDump: true,
+      signal,
+      onProgress: (report) => setProgress({ ...progress, ...report }),
+      onSwitch: () => setProgress({ ...progress, phase: 'switching' }),
+    })
     rows = result.counts.torrents
     return { result: 'installed', tag: release.tag, message: `Installed ${release.tag} (${formatCount(result.counts.torrents)} torrents)` }
   }
@@ -238,7 +249,13 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
 }
 
 /** A finished attempt as the update history keeps it (phases up to the final done or failed). */
-const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Array<[string, number]>, rows: number | null, endMs: number): UpdateAttempt => {
+const attemptOf = (
+  outcome: CheckOutcome,
+  progress: UpdaterProgress,
+  phases: Array<[string, number]>,
+  rows: number | null,
+  endMs: number,
+): UpdateAttempt => {
   const startMs = phases[0]?.[1] ?? endMs
   const downloaded = phases.some(([phase]) => phase === 'downloading')
   return {
@@ -246,7 +263,7 @@ const attemptOf = (outcome: CheckOutcome, progress: UpdaterProgress, phases: Arr
     finished_at: new Date(endMs).toISOString(),
     tag: outcome.tag,
     outcome: outcome.result,
-    download_bytes: downloaded ? progress.bytes_total ?? progress.bytes_done : null,
+    download_bytes: downloaded ? (progress.bytes_total ?? progress.bytes_done) : null,
     rows,
     duration_seconds: Math.round((endMs - startMs) / 10) / 100,
     phases: phaseDurations(phases.slice(0, -1), phases.at(-1)?.[1] ?? endMs),

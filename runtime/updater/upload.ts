@@ -29,7 +29,10 @@ const preflight = (request: Request, workDirectory: string, maxBytes: number) =>
   const free = freeBytes(workDirectory)
   if (free !== null && free < size * 2) {
     // The import needs about as much again as the dump; a full disk mid-import helps nobody.
-    throw new AppError('too-large', `not enough free space in the data directory (${formatBytes(size * 2)} needed, ${formatBytes(free)} free)`)
+    throw new AppError(
+      'too-large',
+      `not enough free space in the data directory (${formatBytes(size * 2)} needed, ${formatBytes(free)} free)`,
+    )
   }
 }
 

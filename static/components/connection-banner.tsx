@@ -33,7 +33,13 @@ export const ConnectionBanner = () => {
   return (
     <div class="connection-banner" role="alert" data-testid="connection-lost">
       <span>{t('firstrun.connection.lost')}</span>
-      <button type="button" class="button button-secondary button-small" disabled={trying} onClick={() => void retry()} data-testid="connection-retry">
+      <button
+        type="button"
+        class="button button-secondary button-small"
+        disabled={trying}
+        onClick={() => void retry()}
+        data-testid="connection-retry"
+      >
         {trying && <span class="spinner" aria-hidden="true" />}
         {t('common.retry')}
       </button>

@@ -54,7 +54,12 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
       </header>
       <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
         {CLIENT_ROUTES.map(([path, key]) => (
-          <a href={withBase(path)} class={route === path ? 'active' : undefined} aria-current={route === path ? 'page' : undefined} onClick={(event) => go(event, path)}>
+          <a
+            href={withBase(path)}
+            class={route === path ? 'active' : undefined}
+            aria-current={route === path ? 'page' : undefined}
+            onClick={(event) => go(event, path)}
+          >
             {t(key)}
           </a>
         ))}

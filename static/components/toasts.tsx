@@ -37,7 +37,11 @@ export const ToastProvider = ({ route, children }: { route: string; children: Co
     const id = ++nextId
     setToasts((list) => [...list.filter((toast) => toast.cause !== cause).slice(-(MAX_TOASTS - 1)), { id, kind, message, cause }])
     const ms = TOAST_MS[kind]
-    if (ms !== null) timers.current.set(id, setTimeout(() => dismiss(id), ms))
+    if (ms !== null)
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), ms),
+      )
   }, [])
   // A toast speaks about the page it came from; on another page it could contradict what is shown.
   useEffect(() => {

@@ -28,7 +28,11 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
         </Row>
         <Row label={t('diagnostics.explain.snapshot')}>{report.snapshot ?? t('common.none')}</Row>
         {report.plan && <Row label={t('diagnostics.explain.plan')}>{report.plan.description}</Row>}
-        {report.counts && <Row label={t('diagnostics.explain.returned')}>{t('diagnostics.explain.returnedValue', { returned: count(report.counts.returned), total: count(report.counts.total) })}</Row>}
+        {report.counts && (
+          <Row label={t('diagnostics.explain.returned')}>
+            {t('diagnostics.explain.returnedValue', { returned: count(report.counts.returned), total: count(report.counts.total) })}
+          </Row>
+        )}
       </Rows>
       {report.sources && (
         <>
@@ -50,14 +54,22 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
               <thead>
                 <tr>
                   <th scope="col">{t('diagnostics.explain.stage')}</th>
-                  <th scope="col" class="number">{t('diagnostics.explain.removed')}</th>
-                  <th scope="col" class="number">{t('diagnostics.explain.remaining')}</th>
+                  <th scope="col" class="number">
+                    {t('diagnostics.explain.removed')}
+                  </th>
+                  <th scope="col" class="number">
+                    {t('diagnostics.explain.remaining')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {report.funnel.map((stage) => (
                   <tr>
-                    <td>{stage.stage === 'rule' ? t('diagnostics.stage.rule', { n: (stage.rule_index ?? 0) + 1 }) : t(`diagnostics.stage.${stage.stage}` as MessageKey)}</td>
+                    <td>
+                      {stage.stage === 'rule'
+                        ? t('diagnostics.stage.rule', { n: (stage.rule_index ?? 0) + 1 })
+                        : t(`diagnostics.stage.${stage.stage}` as MessageKey)}
+                    </td>
                     <td class="number">{count(stage.removed)}</td>
                     <td class="number">{count(stage.remaining)}</td>
                   </tr>
@@ -76,7 +88,8 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
                 <span class="release-title">{item.title}</span>{' '}
                 <span class="muted">
                   {t('diagnostics.explain.score', { score: item.score })}
-                  {item.contributions.length > 0 && ` = ${item.contributions.map((part) => `${part.source.replace(/^rule /, `${t('diagnostics.explain.rule')} `)} +${part.points}`).join(', ')}`}
+                  {item.contributions.length > 0 &&
+                    ` = ${item.contributions.map((part) => `${part.source.replace(/^rule /, `${t('diagnostics.explain.rule')} `)} +${part.points}`).join(', ')}`}
                 </span>
               </li>
             ))}

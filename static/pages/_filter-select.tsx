@@ -1,5 +1,10 @@
 /** A labelled select of a filter bar (Activity, Logs): options as [value, text] pairs. */
-export const FilterSelect = (props: { label: string; value: string; options: ReadonlyArray<readonly [string, string]>; change(value: string): void }) => (
+export const FilterSelect = (props: {
+  label: string
+  value: string
+  options: ReadonlyArray<readonly [string, string]>
+  change(value: string): void
+}) => (
   <label>
     {props.label}
     <select value={props.value} onChange={(event) => props.change(event.currentTarget.value)}>

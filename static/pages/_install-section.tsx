@@ -57,7 +57,12 @@ export const InstallSection = (props: { busy: boolean; started(view: UpdaterView
       <form class="install-way" onSubmit={onUpload} data-testid="upload-form">
         <label for="dump-file">{t('firstrun.install.file')}</label>
         <div class="input-group">
-          <input id="dump-file" type="file" accept=".dump,application/octet-stream" onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+          <input
+            id="dump-file"
+            type="file"
+            accept=".dump,application/octet-stream"
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          />
           <button type="submit" class="button button-primary" disabled={disabled || !file} data-testid="upload-dump">
             {t('firstrun.install.upload')}
           </button>
@@ -70,14 +75,25 @@ export const InstallSection = (props: { busy: boolean; started(view: UpdaterView
             label={t('firstrun.install.uploading')}
             done={upload.sent}
             total={upload.total}
-            text={t('firstrun.install.uploadingBytes', { done: formatBytes(upload.sent, language), total: formatBytes(upload.total, language) })}
+            text={t('firstrun.install.uploadingBytes', {
+              done: formatBytes(upload.sent, language),
+              total: formatBytes(upload.total, language),
+            })}
           />
         </div>
       )}
       <form class="install-way" onSubmit={onUrl}>
         <label for="dump-url">{t('firstrun.install.url')}</label>
         <div class="input-group">
-          <input id="dump-url" type="url" inputMode="url" spellcheck={false} placeholder="http://nas.local/icvdb-2026-11-20.dump" value={url} onInput={(event) => setUrl(event.currentTarget.value)} />
+          <input
+            id="dump-url"
+            type="url"
+            inputMode="url"
+            spellcheck={false}
+            placeholder="http://nas.local/icvdb-2026-11-20.dump"
+            value={url}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+          />
           <button type="submit" class="button button-secondary" disabled={disabled || url.trim() === ''} data-testid="install-url">
             {t('firstrun.install.installButton')}
           </button>
@@ -86,7 +102,14 @@ export const InstallSection = (props: { busy: boolean; started(view: UpdaterView
       <form class="install-way" onSubmit={onPath}>
         <label for="dump-path">{t('firstrun.install.path')}</label>
         <div class="input-group">
-          <input id="dump-path" type="text" spellcheck={false} placeholder="/data/icvdb-2026-11-20.dump" value={path} onInput={(event) => setPath(event.currentTarget.value)} />
+          <input
+            id="dump-path"
+            type="text"
+            spellcheck={false}
+            placeholder="/data/icvdb-2026-11-20.dump"
+            value={path}
+            onInput={(event) => setPath(event.currentTarget.value)}
+          />
           <button type="submit" class="button button-secondary" disabled={disabled || path.trim() === ''} data-testid="install-path">
             {t('firstrun.install.installButton')}
           </button>

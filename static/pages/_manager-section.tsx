@@ -32,7 +32,11 @@ export const ManagerSection = (props: {
   const keyConfigured = props.settings.manager.api_key_configured
   const storedKey = config.persisted.manager.api_key_configured
   // A key saved for another manager address is kept but never sent here (issue 15).
-  const keyHint = keyConfigured ? t('settings.apiKeyKeep') : storedKey && props.settings.manager.url !== '' ? t('hardening.keyForOtherAddress') : t('settings.apiKeyMissing')
+  const keyHint = keyConfigured
+    ? t('settings.apiKeyKeep')
+    : storedKey && props.settings.manager.url !== ''
+      ? t('hardening.keyForOtherAddress')
+      : t('settings.apiKeyMissing')
 
   /**
    * A 502 says only "Manager request failed"; the summary the failed call left (GET /webapi/status,
@@ -41,7 +45,10 @@ export const ManagerSection = (props: {
   const explain = async (error: unknown): Promise<string> => {
     const detail = (error as Error).message
     if (!(error instanceof ApiError) || error.status !== 502) return detail
-    const reason = await api.status().then((status) => status.manager.error, () => null)
+    const reason = await api.status().then(
+      (status) => status.manager.error,
+      () => null,
+    )
     return reason ?? detail
   }
   const act = async (run: () => Promise<string>): Promise<boolean> => {
@@ -86,7 +93,11 @@ export const ManagerSection = (props: {
       <Field
         id="manager-api-key"
         label={t('settings.apiKey')}
-        help={<>{keyHint} {t('settings.apiKeyHelp')}</>}
+        help={
+          <>
+            {keyHint} {t('settings.apiKeyHelp')}
+          </>
+        }
         error={errors.apiKey}
         locked={locked.api_key}
       >
@@ -106,7 +117,13 @@ export const ManagerSection = (props: {
           )}
         </div>
       </Field>
-      <Field id="indexer-url" label={t('settings.indexerUrl')} help={t('settings.indexerUrlHelp')} error={errors.indexerUrl} locked={locked.indexer_url}>
+      <Field
+        id="indexer-url"
+        label={t('settings.indexerUrl')}
+        help={t('settings.indexerUrlHelp')}
+        error={errors.indexerUrl}
+        locked={locked.indexer_url}
+      >
         <input
           id="indexer-url"
           type="url"

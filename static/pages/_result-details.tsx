@@ -6,7 +6,10 @@ import { usePreferences } from '../preferences.tsx'
 // The title Sonarr and Radarr receive (served_title) stands under the stored title in the row itself.
 export const ResultDetails = ({ item }: { item: SearchItem }) => {
   const { t, language } = usePreferences()
-  const episode = item.season !== null ? `S${String(item.season).padStart(2, '0')}${item.episode !== null ? `E${String(item.episode).padStart(2, '0')}` : ''}` : null
+  const episode =
+    item.season !== null
+      ? `S${String(item.season).padStart(2, '0')}${item.episode !== null ? `E${String(item.episode).padStart(2, '0')}` : ''}`
+      : null
   return (
     <dl class="result-details">
       <div>

@@ -23,7 +23,11 @@ export const RuleRow = (props: {
   const id = (name: string) => `rule-${draft.key}-${name}`
   const set = (patch: Partial<RuleDraft>) => props.change({ ...draft, ...patch })
   return (
-    <li class={`rule${props.message ? ' has-error' : ''}${draft.enabled ? '' : ' disabled'}`} data-testid="rule" aria-label={t('rules.rule', { n })}>
+    <li
+      class={`rule${props.message ? ' has-error' : ''}${draft.enabled ? '' : ' disabled'}`}
+      data-testid="rule"
+      aria-label={t('rules.rule', { n })}
+    >
       <div class="rule-grid">
         <label class="checkbox">
           <input type="checkbox" checked={draft.enabled} onChange={(event) => set({ enabled: event.currentTarget.checked })} />
@@ -31,7 +35,11 @@ export const RuleRow = (props: {
         </label>
         <div class="rule-cell">
           <label for={id('field')}>{t('rules.field')}</label>
-          <select id={id('field')} value={draft.field} onChange={(event) => props.change(changeField(draft, event.currentTarget.value as RuleField))}>
+          <select
+            id={id('field')}
+            value={draft.field}
+            onChange={(event) => props.change(changeField(draft, event.currentTarget.value as RuleField))}
+          >
             {FIELDS.map((field) => (
               <option value={field}>{t(`rules.field_${field}`)}</option>
             ))}
@@ -39,7 +47,11 @@ export const RuleRow = (props: {
         </div>
         <div class="rule-cell">
           <label for={id('operator')}>{t('rules.operator')}</label>
-          <select id={id('operator')} value={draft.operator} onChange={(event) => set({ operator: event.currentTarget.value as RuleOperator })}>
+          <select
+            id={id('operator')}
+            value={draft.operator}
+            onChange={(event) => set({ operator: event.currentTarget.value as RuleOperator })}
+          >
             {operatorsFor(draft.field).map((operator) => (
               <option value={operator}>{t(`rules.operator_${operator}`)}</option>
             ))}
@@ -58,7 +70,11 @@ export const RuleRow = (props: {
               onInput={(event) => set({ value: event.currentTarget.value })}
             />
             {draft.field === 'size' && (
-              <select aria-label={t('rules.value')} value={draft.unit} onChange={(event) => set({ unit: event.currentTarget.value as SizeUnit })}>
+              <select
+                aria-label={t('rules.value')}
+                value={draft.unit}
+                onChange={(event) => set({ unit: event.currentTarget.value as SizeUnit })}
+              >
                 {[...SIZE_UNITS].reverse().map(({ unit }) => (
                   <option value={unit}>{t(`units.${unit}`)}</option>
                 ))}
@@ -84,14 +100,33 @@ export const RuleRow = (props: {
         {draft.action === 'score' && (
           <div class="rule-cell rule-score">
             <label for={id('score')}>{t('rules.score')}</label>
-            <input id={id('score')} type="number" inputMode="decimal" step="any" value={draft.score} onInput={(event) => set({ score: event.currentTarget.value })} />
+            <input
+              id={id('score')}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              value={draft.score}
+              onInput={(event) => set({ score: event.currentTarget.value })}
+            />
           </div>
         )}
         <div class="rule-controls">
-          <button type="button" class="icon-button" aria-label={t('rules.moveUp', { n })} disabled={index === 0} onClick={() => props.moveBy(-1)}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={t('rules.moveUp', { n })}
+            disabled={index === 0}
+            onClick={() => props.moveBy(-1)}
+          >
             <UpIcon />
           </button>
-          <button type="button" class="icon-button" aria-label={t('rules.moveDown', { n })} disabled={index === props.count - 1} onClick={() => props.moveBy(1)}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={t('rules.moveDown', { n })}
+            disabled={index === props.count - 1}
+            onClick={() => props.moveBy(1)}
+          >
             <DownIcon />
           </button>
           <button type="button" class="icon-button danger" aria-label={t('rules.delete', { n })} onClick={props.remove}>

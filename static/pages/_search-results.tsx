@@ -17,25 +17,40 @@ import { ResultDetails } from './_result-details.tsx'
 export const SearchResults = (props: { page: SearchPage; busy: boolean; scored: boolean; goTo(offset: number): void }) => {
   const { t, language } = usePreferences()
   const { total, offset, limit, items } = props.page
-  if (items.length === 0) return <p class="callout callout-info" data-testid="no-results">{t('search.noResults')}</p>
+  if (items.length === 0)
+    return (
+      <p class="callout callout-info" data-testid="no-results">
+        {t('search.noResults')}
+      </p>
+    )
   // Older servers lack total_exact: treat the total as exact then.
   const exact = props.page.total_exact !== false
   const totalText = exact ? formatCount(total, language) : t('firstrun.search.atLeast', { n: formatCount(total, language) })
   return (
     <section class="results" aria-label={t('search.title')}>
       <p class="muted" data-testid="results-count">
-        {t('search.results', { from: formatCount(offset + 1, language), to: formatCount(offset + items.length, language), total: totalText })}
+        {t('search.results', {
+          from: formatCount(offset + 1, language),
+          to: formatCount(offset + items.length, language),
+          total: totalText,
+        })}
       </p>
       <div class="table-wrap">
         <table class="results-table">
           <thead>
             <tr>
               <th scope="col">{t('search.colTitle')}</th>
-              <th scope="col" class="number">{t('search.colSize')}</th>
-              <th scope="col" class="number">{t('search.colSeeders')}</th>
+              <th scope="col" class="number">
+                {t('search.colSize')}
+              </th>
+              <th scope="col" class="number">
+                {t('search.colSeeders')}
+              </th>
               <th scope="col">{t('search.colCategory')}</th>
               <th scope="col">{t('search.colLanguage')}</th>
-              <th scope="col" class="number">{t('search.colAge')}</th>
+              <th scope="col" class="number">
+                {t('search.colAge')}
+              </th>
               {props.scored && (
                 <th scope="col" class="number">
                   {t('search.colScore')}
@@ -52,10 +67,20 @@ export const SearchResults = (props: { page: SearchPage; busy: boolean; scored: 
         </table>
       </div>
       <div class="actions pager">
-        <button type="button" class="button button-secondary" disabled={props.busy || offset === 0} onClick={() => props.goTo(Math.max(0, offset - limit))}>
+        <button
+          type="button"
+          class="button button-secondary"
+          disabled={props.busy || offset === 0}
+          onClick={() => props.goTo(Math.max(0, offset - limit))}
+        >
           {t('search.previous')}
         </button>
-        <button type="button" class="button button-secondary" disabled={props.busy || (exact && offset + items.length >= total) || items.length < limit} onClick={() => props.goTo(offset + limit)}>
+        <button
+          type="button"
+          class="button button-secondary"
+          disabled={props.busy || (exact && offset + items.length >= total) || items.length < limit}
+          onClick={() => props.goTo(offset + limit)}
+        >
           {t('search.next')}
         </button>
       </div>
@@ -77,13 +102,22 @@ const ResultRow = ({ item, scored }: { item: SearchItem; scored: boolean }) => {
     if (await copyText(item.magnet)) toast('success', t('search.copied'), 'copy')
     else toast('warning', t('search.copyFailed'), 'copy')
   }
-  const languages = [item.language.join(', '), item.subs.length > 0 ? t('search.subs', { subs: item.subs.join(', ') }) : ''].filter(Boolean).join(' · ')
+  const languages = [item.language.join(', '), item.subs.length > 0 ? t('search.subs', { subs: item.subs.join(', ') }) : '']
+    .filter(Boolean)
+    .join(' · ')
   const detailsId = `details-${item.info_hash}`
   return (
     <>
       <tr data-testid="result">
         <td class="title" data-label={t('search.colTitle')}>
-          <button type="button" class="release-title" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)} data-testid="result-title">
+          <button
+            type="button"
+            class="release-title"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+            data-testid="result-title"
+          >
             {item.title}
           </button>
           {item.served_title !== item.title && (
@@ -92,11 +126,17 @@ const ResultRow = ({ item, scored }: { item: SearchItem; scored: boolean }) => {
             </div>
           )}
         </td>
-        <td class="number" data-label={t('search.colSize')}>{formatBytes(item.size, language)}</td>
-        <td class="number" data-label={t('search.colSeeders')}>{formatCount(item.seeders, language)}</td>
+        <td class="number" data-label={t('search.colSize')}>
+          {formatBytes(item.size, language)}
+        </td>
+        <td class="number" data-label={t('search.colSeeders')}>
+          {formatCount(item.seeders, language)}
+        </td>
         <td data-label={t('search.colCategory')}>{categoryName(item.category, t)}</td>
         <td data-label={t('search.colLanguage')}>{languages || '—'}</td>
-        <td class="number" data-label={t('search.colAge')}>{item.age_days === null ? '—' : t('search.days', { n: item.age_days })}</td>
+        <td class="number" data-label={t('search.colAge')}>
+          {item.age_days === null ? '—' : t('search.days', { n: item.age_days })}
+        </td>
         {scored && (
           <td class="number" data-label={t('search.colScore')} data-testid="score">
             {formatCount(item.score, language)}

@@ -50,7 +50,9 @@ export const SnapshotRows = (props: { status: AggregateStatus; info: SnapshotInf
       <Row label={t('dashboard.latest')}>{updater.latest_version ? <code>{updater.latest_version}</code> : t('common.unknown')}</Row>
       <Row label={t('dashboard.database')} testId="database">
         {props.online ? (
-          <Badge tone={database.connected ? 'ok' : 'error'}>{database.connected ? t('dashboard.connected') : t('dashboard.notConnected')}</Badge>
+          <Badge tone={database.connected ? 'ok' : 'error'}>
+            {database.connected ? t('dashboard.connected') : t('dashboard.notConnected')}
+          </Badge>
         ) : (
           <Badge tone="neutral">{t('firstrun.connection.unknown')}</Badge>
         )}

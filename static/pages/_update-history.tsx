@@ -16,7 +16,9 @@ export const UpdateHistory = () => {
   return (
     <Section title={t('diagnostics.updates.title')} description={t('diagnostics.updates.description')}>
       {attempts.length === 0 ? (
-        <p class="muted" data-testid="no-update-history">{t('diagnostics.updates.none')}</p>
+        <p class="muted" data-testid="no-update-history">
+          {t('diagnostics.updates.none')}
+        </p>
       ) : (
         <ul class="update-history" data-testid="update-history">
           {attempts.slice(0, SHOWN).map((attempt) => (
@@ -38,8 +40,8 @@ const AttemptRow = ({ attempt }: { attempt: UpdateAttempt }) => {
   ].filter(Boolean)
   return (
     <li>
-      <Badge tone={TONES[attempt.outcome]}>{t(`diagnostics.updates.${attempt.outcome}` as MessageKey)}</Badge> <span>{formatDateTime(attempt.started_at, language)}</span>{' '}
-      <span class="muted">{details.join(' · ')}</span>
+      <Badge tone={TONES[attempt.outcome]}>{t(`diagnostics.updates.${attempt.outcome}` as MessageKey)}</Badge>{' '}
+      <span>{formatDateTime(attempt.started_at, language)}</span> <span class="muted">{details.join(' · ')}</span>
       {attempt.error && <p class="update-error">{attempt.error}</p>}
     </li>
   )

@@ -45,7 +45,9 @@ export const UpdateProgress = ({ view, switching }: { view: UpdaterView | null; 
     done = progress.bytes_done
     total = progress.bytes_total
     const doneText = formatBytes(progress.bytes_done, language)
-    detail = total ? t('dashboard.progressBytes', { done: doneText, total: formatBytes(total, language) }) : t('dashboard.progressBytesUnknown', { done: doneText })
+    detail = total
+      ? t('dashboard.progressBytes', { done: doneText, total: formatBytes(total, language) })
+      : t('dashboard.progressBytesUnknown', { done: doneText })
   } else if (progress.phase === 'importing') {
     // Rows have no known total while the archive streams; its bytes read then drive the bar.
     const rows = formatCount(progress.rows_done, language)

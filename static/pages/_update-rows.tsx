@@ -13,7 +13,9 @@ export const UpdateRows = ({ info, progress }: { info: UpdaterStatus; progress: 
   const now = Date.now()
   const when = (iso: string | null) => (iso ? `${relativeTime(iso, now, t)} (${formatDateTime(iso, language)})` : t('common.never'))
   const startedAt = info.updating ? (progress?.started_at ?? null) : null
-  const last = info.updating ? t('firstrun.updates.running', { since: startedAt ? when(startedAt) : t('time.justNow') }) : when(info.last_check)
+  const last = info.updating
+    ? t('firstrun.updates.running', { since: startedAt ? when(startedAt) : t('time.justNow') })
+    : when(info.last_check)
   const next = !info.enabled ? t('firstrun.updates.off') : info.updating ? t('firstrun.updates.afterCurrent') : when(info.next_check)
   return (
     <>
@@ -32,7 +34,9 @@ export const UpdateRows = ({ info, progress }: { info: UpdaterStatus; progress: 
             <ErrorText detail={info.last_error} />
           </span>
           <p class="help" data-testid="retry-hint">
-            {info.enabled && info.next_check ? t('firstrun.updates.retryAt', { when: when(info.next_check) }) : t('firstrun.updates.noRetry')}{' '}
+            {info.enabled && info.next_check
+              ? t('firstrun.updates.retryAt', { when: when(info.next_check) })
+              : t('firstrun.updates.noRetry')}{' '}
             <a href="#install-snapshot">{t('firstrun.updates.installByHand')}</a>
           </p>
         </Row>

@@ -18,11 +18,23 @@ export const UpdatesSection = (props: {
   return (
     <Section title={t('settings.updates')} description={t('settings.updatesDescription')}>
       <div class="field">
-        <Switch id="updates-enabled" label={t('settings.enabled')} checked={form.enabled} disabled={!!locked.enabled} onChange={(enabled) => props.update({ enabled })} />
+        <Switch
+          id="updates-enabled"
+          label={t('settings.enabled')}
+          checked={form.enabled}
+          disabled={!!locked.enabled}
+          onChange={(enabled) => props.update({ enabled })}
+        />
         <LockedHint variable={locked.enabled} />
         {errors.enabled && <p class="field-error">{errors.enabled}</p>}
       </div>
-      <Field id="interval-amount" label={t('settings.interval')} help={t('settings.intervalHelp')} error={errors.interval} locked={locked.interval_seconds}>
+      <Field
+        id="interval-amount"
+        label={t('settings.interval')}
+        help={t('settings.intervalHelp')}
+        error={errors.interval}
+        locked={locked.interval_seconds}
+      >
         <div class="input-group interval">
           <input
             id="interval-amount"

@@ -6,7 +6,15 @@ import { useRef, useState } from 'preact/hooks'
 import { PageTitle } from '../components/page-title.tsx'
 import { Badge, Section } from '../components/section.tsx'
 import { useToast } from '../components/toasts.tsx'
-import { diagnosticsApi, explainInputOf, isExplainable, isSearchRecord, type ExplainReport, type RequestFilter, type RequestRecord } from '../diagnostics-api.ts'
+import {
+  diagnosticsApi,
+  explainInputOf,
+  isExplainable,
+  isSearchRecord,
+  type ExplainReport,
+  type RequestFilter,
+  type RequestRecord,
+} from '../diagnostics-api.ts'
 import { formatCount, formatDateTime } from '../format.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
@@ -62,7 +70,10 @@ export const Activity = () => {
   return (
     <div class="page">
       <PageTitle title={t('diagnostics.activity.title')} description={t('diagnostics.activity.description')} />
-      <Section title={t('diagnostics.activity.requests')} description={t('diagnostics.activity.requestsHint', { n: formatCount(list.data?.capacity ?? 1000, language) })}>
+      <Section
+        title={t('diagnostics.activity.requests')}
+        description={t('diagnostics.activity.requestsHint', { n: formatCount(list.data?.capacity ?? 1000, language) })}
+      >
         <div class="filters">
           <FilterSelect
             label={t('diagnostics.activity.client')}
@@ -70,11 +81,21 @@ export const Activity = () => {
             options={[all, ...CLIENTS.map((name) => [name, name === 'other' ? t('diagnostics.activity.otherClient') : name] as const)]}
             change={change('client')}
           />
-          <FilterSelect label={t('diagnostics.activity.function')} value={filter.t ?? ''} options={[all, ...FUNCTIONS.map((name) => [name, name] as const)]} change={change('t')} />
+          <FilterSelect
+            label={t('diagnostics.activity.function')}
+            value={filter.t ?? ''}
+            options={[all, ...FUNCTIONS.map((name) => [name, name] as const)]}
+            change={change('t')}
+          />
           <FilterSelect
             label={t('diagnostics.activity.show')}
             value={filter.only ?? ''}
-            options={[all, ['empty', t('diagnostics.activity.onlyEmpty')], ['errored', t('diagnostics.activity.onlyErrored')], ['problems', t('diagnostics.activity.onlyProblems')]]}
+            options={[
+              all,
+              ['empty', t('diagnostics.activity.onlyEmpty')],
+              ['errored', t('diagnostics.activity.onlyErrored')],
+              ['problems', t('diagnostics.activity.onlyProblems')],
+            ]}
             change={change('only')}
           />
           <button type="button" class="button button-secondary" onClick={() => void clear()}>
@@ -82,8 +103,14 @@ export const Activity = () => {
           </button>
         </div>
         {list.error && <p class="callout callout-error">{t('common.loadFailed', { detail: list.error })}</p>}
-        {list.data && list.data.requests.length === 0 && <p class="callout callout-info" data-testid="no-requests">{t('diagnostics.activity.none')}</p>}
-        {list.data && list.data.requests.length > 0 && <RequestTable records={list.data.requests} explain={(record) => void explain(record)} />}
+        {list.data && list.data.requests.length === 0 && (
+          <p class="callout callout-info" data-testid="no-requests">
+            {t('diagnostics.activity.none')}
+          </p>
+        )}
+        {list.data && list.data.requests.length > 0 && (
+          <RequestTable records={list.data.requests} explain={(record) => void explain(record)} />
+        )}
       </Section>
       {explained && (
         <Section title={t('diagnostics.explain.title')} description={t('diagnostics.explain.description')} id="explain">
@@ -105,8 +132,12 @@ const RequestTable = (props: { records: RequestRecord[]; explain(record: Request
             <th scope="col">{t('diagnostics.activity.client')}</th>
             <th scope="col">{t('diagnostics.activity.function')}</th>
             <th scope="col">{t('diagnostics.activity.query')}</th>
-            <th scope="col" class="number">{t('diagnostics.activity.results')}</th>
-            <th scope="col" class="number">{t('diagnostics.activity.duration')}</th>
+            <th scope="col" class="number">
+              {t('diagnostics.activity.results')}
+            </th>
+            <th scope="col" class="number">
+              {t('diagnostics.activity.duration')}
+            </th>
             <th scope="col">
               <span class="visually-hidden">{t('diagnostics.activity.explain')}</span>
             </th>
@@ -118,9 +149,15 @@ const RequestTable = (props: { records: RequestRecord[]; explain(record: Request
             return (
               <tr key={record.id} class={empty ? 'row-empty' : record.error_code !== null ? 'row-error' : undefined} data-testid="request">
                 <td>{formatDateTime(record.time, language)}</td>
-                <td>{record.client === 'other' ? t('diagnostics.activity.otherClient') : `${record.client}${record.client_version ? ` ${record.client_version}` : ''}`}</td>
+                <td>
+                  {record.client === 'other'
+                    ? t('diagnostics.activity.otherClient')
+                    : `${record.client}${record.client_version ? ` ${record.client_version}` : ''}`}
+                </td>
                 <td>{record.t}</td>
-                <td class="title">{querySummary(record) || (isSearchRecord(record) ? <span class="muted">{t('diagnostics.activity.rss')}</span> : '—')}</td>
+                <td class="title">
+                  {querySummary(record) || (isSearchRecord(record) ? <span class="muted">{t('diagnostics.activity.rss')}</span> : '—')}
+                </td>
                 <td class="number">
                   {record.error_code !== null ? (
                     <Badge tone="error">{t('diagnostics.activity.errorCode', { code: record.error_code })}</Badge>

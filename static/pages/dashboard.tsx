@@ -125,7 +125,9 @@ export const Dashboard = () => {
         <Rows>
           <Row label={t('rules.preset')}>
             {t(`rules.preset_${result_processing.preset}` as 'rules.preset_custom')}
-            {result_processing.custom_rule_count > 0 && <span class="muted"> · {t('dashboard.rules', { n: result_processing.custom_rule_count })}</span>}
+            {result_processing.custom_rule_count > 0 && (
+              <span class="muted"> · {t('dashboard.rules', { n: result_processing.custom_rule_count })}</span>
+            )}
           </Row>
         </Rows>
       </Section>
@@ -136,7 +138,12 @@ export const Dashboard = () => {
 
 const ManagerRows = ({ configured, view, online }: { configured: boolean; view: Omit<ManagerStatus, 'configured'>; online: boolean }) => {
   const { t } = usePreferences()
-  if (!configured) return <p class="muted" data-testid="manager-unconfigured">{t('dashboard.managerNotConfigured')}</p>
+  if (!configured)
+    return (
+      <p class="muted" data-testid="manager-unconfigured">
+        {t('dashboard.managerNotConfigured')}
+      </p>
+    )
   const flag = (value: boolean | null, yes: string) =>
     !online ? (
       <Badge tone="neutral">{t('firstrun.connection.unknown')}</Badge>

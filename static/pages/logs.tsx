@@ -25,7 +25,12 @@ export const Logs = () => {
       <PageTitle title={t('diagnostics.logs.title')} description={t('diagnostics.logs.description')} />
       <Section title={t('diagnostics.logs.lines')} description={t('diagnostics.logs.hint')}>
         <div class="filters">
-          <FilterSelect label={t('diagnostics.logs.level')} value={level} options={LEVELS.map((name) => [name, t(`diagnostics.logs.${name}` as MessageKey)] as const)} change={choose} />
+          <FilterSelect
+            label={t('diagnostics.logs.level')}
+            value={level}
+            options={LEVELS.map((name) => [name, t(`diagnostics.logs.${name}` as MessageKey)] as const)}
+            change={choose}
+          />
         </div>
         {lines.error && <p class="callout callout-error">{t('common.loadFailed', { detail: lines.error })}</p>}
         {lines.data && lines.data.lines.length === 0 && <p class="callout callout-info">{t('diagnostics.logs.none')}</p>}

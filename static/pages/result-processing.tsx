@@ -107,7 +107,12 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
                 index={index}
                 count={drafts.length}
                 message={messageFor(draft, index)}
-                change={(next) => edit(drafts.map((item) => (item.key === draft.key ? next : item)), draft.key)}
+                change={(next) =>
+                  edit(
+                    drafts.map((item) => (item.key === draft.key ? next : item)),
+                    draft.key,
+                  )
+                }
                 moveBy={(offset) => edit(move(drafts, index, index + offset))}
                 remove={() => edit(drafts.filter((item) => item.key !== draft.key))}
               />
@@ -115,7 +120,13 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
           </ol>
         )}
         <div class="actions">
-          <button type="button" class="button button-secondary" disabled={drafts.length >= MAX_RULES} data-testid="add-rule" onClick={() => edit([...drafts, newDraft()])}>
+          <button
+            type="button"
+            class="button button-secondary"
+            disabled={drafts.length >= MAX_RULES}
+            data-testid="add-rule"
+            onClick={() => edit([...drafts, newDraft()])}
+          >
             {t('rules.add')}
           </button>
           {drafts.length >= MAX_RULES && <span class="muted">{t('rules.limit', { n: MAX_RULES })}</span>}

@@ -37,7 +37,14 @@ export const Search = () => {
   const [error, setError] = useState<string | null>(null)
   // Scores mean something only when the preset ranks; under "unfiltered" they are all 0.
   const [scored, setScored] = useState(false)
-  useEffect(() => void api.status().then((status) => setScored(status.result_processing.preset !== 'unfiltered'), () => {}), [])
+  useEffect(
+    () =>
+      void api.status().then(
+        (status) => setScored(status.result_processing.preset !== 'unfiltered'),
+        () => {},
+      ),
+    [],
+  )
 
   const run = async (offset: number) => {
     setBusy(true)

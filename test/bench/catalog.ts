@@ -83,7 +83,20 @@ const ROMAN = ['', '2', 'II', 'III', '3', 'IV', '4', 'V']
  * crosswalk could tell apart and no real catalogue looks like.
  */
 const NAMESAKES = 0.03
-const DISTINCT_WORDS = ['Chronicles', 'Files', 'Stories', 'Legends', 'Diaries', 'Cronache', 'Racconti', 'Misteri', 'Origins', 'Nights', 'Days', 'Roads']
+const DISTINCT_WORDS = [
+  'Chronicles',
+  'Files',
+  'Stories',
+  'Legends',
+  'Diaries',
+  'Cronache',
+  'Racconti',
+  'Misteri',
+  'Origins',
+  'Nights',
+  'Days',
+  'Roads',
+]
 
 /**
  * A name drawn by `draw`, made distinct from the names in `taken` (as `keyOf` tells them apart)
@@ -128,14 +141,26 @@ export const buildCatalog = (seed: string, torrents: number): Catalog => {
   while (movies.length < sizes.movies) {
     const italian = random.chance(0.3)
     const year = startYear(random, 1950)
-    const base = distinctName(random, filmNames, () => showName(random, italian), (name) => `${name} ${year}`)
+    const base = distinctName(
+      random,
+      filmNames,
+      () => showName(random, italian),
+      (name) => `${name} ${year}`,
+    )
     // About 15% of films belong to a franchise of 2–6 films.
     const count = random.chance(0.05) ? random.between(2, 6) : 1
     const members: number[] = []
     for (let part = 0; part < count && movies.length < sizes.movies; part++) {
       const suffix = part === 0 ? '' : random.chance(0.6) ? ` ${ROMAN[part] ?? part + 1}` : `: ${showName(random, italian)}`
       members.push(movies.length)
-      movies.push({ rank: movies.length, name: `${base}${suffix}`, italian, imdb: imdbFor(random, k++), tmdb: tmdbFor(random, k), year: Math.min(2025, year + part * random.between(1, 4)) })
+      movies.push({
+        rank: movies.length,
+        name: `${base}${suffix}`,
+        italian,
+        imdb: imdbFor(random, k++),
+        tmdb: tmdbFor(random, k),
+        year: Math.min(2025, year + part * random.between(1, 4)),
+      })
     }
     if (members.length > 1) franchises.push({ name: base, movies: members })
   }

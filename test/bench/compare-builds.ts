@@ -15,7 +15,8 @@ import { passOver, torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './t
 import type { GroundTruth } from './truth.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const USAGE = 'usage: bun test/bench/compare-builds.ts --base BINARY [--build BINARY] [--kinds k1,k2] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]'
+const USAGE =
+  'usage: bun test/bench/compare-builds.ts --base BINARY [--build BINARY] [--kinds k1,k2] [--rounds 3] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m]'
 const values: Record<string, string> = {
   base: '',
   build: join(ROOT, 'dist', 'icvdb-indexer'),
@@ -29,13 +30,14 @@ const values: Record<string, string> = {
 const argv = process.argv.slice(2)
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, '')
-  if (!(key in values) || argv[i + 1] === undefined) (console.error(USAGE), process.exit(2))
+  if (!(key in values) || argv[i + 1] === undefined) console.error(USAGE), process.exit(2)
   values[key] = argv[i + 1]
 }
 const builds = { base: values.base, build: values.build }
-for (const binary of Object.values(builds)) if (!binary || !existsSync(binary)) (console.error(`no executable at "${binary}"\n${USAGE}`), process.exit(2))
+for (const binary of Object.values(builds))
+  if (!binary || !existsSync(binary)) console.error(`no executable at "${binary}"\n${USAGE}`), process.exit(2)
 const kinds = values.kinds.split(',') as QueryKind[]
-if (kinds.some((kind) => !QUERY_KINDS.includes(kind))) (console.error(`kinds are ${QUERY_KINDS.join(', ')}`), process.exit(2))
+if (kinds.some((kind) => !QUERY_KINDS.includes(kind))) console.error(`kinds are ${QUERY_KINDS.join(', ')}`), process.exit(2)
 
 const dataDir = join(ROOT, '.data', 'bench', `data-${values.torrents}`)
 const truth = JSON.parse(readFileSync(join(ROOT, '.data', 'bench', `icvdb-${values.torrents}.truth.json`), 'utf8')) as GroundTruth
@@ -73,6 +75,8 @@ for (const kind of kinds) {
     const runs = results.get(`${kind} ${name}`) ?? []
     const rps = runs.map((run) => run.requests_per_second)
     const p99 = runs.map((run) => run.ms.p99)
-    console.log(`| ${kind} | ${name} | ${rps.map(Math.round).join(' / ')} | ${Math.round(median(rps))} | ${median(runs.map((run) => run.ms.p50))} | ${p99.join(' / ')} | ${median(p99)} |`)
+    console.log(
+      `| ${kind} | ${name} | ${rps.map(Math.round).join(' / ')} | ${Math.round(median(rps))} | ${median(runs.map((run) => run.ms.p50))} | ${p99.join(' / ')} | ${median(p99)} |`,
+    )
   }
 }

@@ -62,11 +62,18 @@ const cpuSeconds = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-const median = (list: number[]) => percentile([...list].sort((a, b) => a - b), 50)
+const median = (list: number[]) =>
+  percentile(
+    [...list].sort((a, b) => a - b),
+    50,
+  )
 const spread = (list: number[]) => `${Math.min(...list).toFixed(1)}–${Math.max(...list).toFixed(1)}`
 
 const loadRounds = async (servers: Record<'off' | 'on', RunningServer>) => {
-  const figures = { off: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] }, on: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] } }
+  const figures = {
+    off: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] },
+    on: { rps: [] as number[], p99: [] as number[], cpu: [] as number[] },
+  }
   for (let round = 0; round < ROUNDS; round++) {
     const order: Array<'off' | 'on'> = round % 2 === 0 ? ['off', 'on'] : ['on', 'off']
     for (const mode of order) {
@@ -78,18 +85,24 @@ const loadRounds = async (servers: Record<'off' | 'on', RunningServer>) => {
       figures[mode].rps.push(summary.requests_per_second)
       figures[mode].p99.push(summary.ms.p99)
       figures[mode].cpu.push(cpu)
-      console.log(`round ${round + 1} ${mode.padEnd(3)} ${summary.requests_per_second.toFixed(0).padStart(6)} req/s  p99 ${summary.ms.p99.toFixed(2)} ms  ${cpu.toFixed(1)} µs CPU a request`)
+      console.log(
+        `round ${round + 1} ${mode.padEnd(3)} ${summary.requests_per_second.toFixed(0).padStart(6)} req/s  p99 ${summary.ms.p99.toFixed(2)} ms  ${cpu.toFixed(1)} µs CPU a request`,
+      )
     }
   }
   for (const mode of ['off', 'on'] as const) {
-    console.log(`${mode.padEnd(3)} median ${median(figures[mode].rps).toFixed(0)} req/s (rounds ${spread(figures[mode].rps)}), p99 median ${median(figures[mode].p99).toFixed(2)} ms (${spread(figures[mode].p99)}), CPU median ${median(figures[mode].cpu).toFixed(1)} µs a request (${spread(figures[mode].cpu)})`)
+    console.log(
+      `${mode.padEnd(3)} median ${median(figures[mode].rps).toFixed(0)} req/s (rounds ${spread(figures[mode].rps)}), p99 median ${median(figures[mode].p99).toFixed(2)} ms (${spread(figures[mode].p99)}), CPU median ${median(figures[mode].cpu).toFixed(1)} µs a request (${spread(figures[mode].cpu)})`,
+    )
   }
   const cpu = (median(figures.on.cpu) / median(figures.off.cpu) - 1) * 100
   console.log(`recording on vs off: service CPU a request ${cpu >= 0 ? '+' : ''}${cpu.toFixed(1)}%`)
   // Each round's pair ran back to back under the same load: the median of their ratios is the steadier figure.
   const pairs = figures.on.cpu.map((on, round) => (on / figures.off.cpu[round] - 1) * 100)
   const rates = figures.on.rps.map((on, round) => (on / figures.off.rps[round] - 1) * 100)
-  console.log(`per round, on vs off: CPU ${pairs.map((p) => p.toFixed(1)).join(' ')} % (median ${median(pairs).toFixed(1)}%); throughput median ${median(rates).toFixed(1)}%`)
+  console.log(
+    `per round, on vs off: CPU ${pairs.map((p) => p.toFixed(1)).join(' ')} % (median ${median(pairs).toFixed(1)}%); throughput median ${median(rates).toFixed(1)}%`,
+  )
   const rps = (median(figures.on.rps) / median(figures.off.rps) - 1) * 100
   const p99 = (median(figures.on.p99) / median(figures.off.p99) - 1) * 100
   console.log(`recording on vs off: throughput ${rps >= 0 ? '+' : ''}${rps.toFixed(1)}%, p99 ${p99 >= 0 ? '+' : ''}${p99.toFixed(1)}%`)
@@ -133,12 +146,21 @@ const inProcessCost = async (): Promise<{ on: number; off: number }> => {
   const ctx = createContext({ env: { DATA_DIR: dataDir, DB_UPDATE_START_DELAY: '86400', SEARCH_WORKERS: '0' }, logSink: () => {} })
   const fetch = createApp(ctx).fetch
   const recording = ctx.diagnostics.requests
-  const modes = { on: recording, off: { ...recording, observe: (_request: Request, answer: (trace: TorznabTrace) => Promise<Response>) => answer({ feed: null, cacheHit: null, page: null }) } as RequestHistory }
+  const modes = {
+    on: recording,
+    off: {
+      ...recording,
+      observe: (_request: Request, answer: (trace: TorznabTrace) => Promise<Response>) =>
+        answer({ feed: null, cacheHit: null, page: null }),
+    } as RequestHistory,
+  }
   const pass = async (mode: 'on' | 'off', count: number) => {
     ctx.diagnostics.requests = modes[mode]
     const before = process.cpuUsage()
     for (let i = 0; i < count; i++) {
-      const response = await fetch(new Request(`http://127.0.0.1:8000${PATHS[i % PATHS.length]}`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } }))
+      const response = await fetch(
+        new Request(`http://127.0.0.1:8000${PATHS[i % PATHS.length]}`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } }),
+      )
       await response.arrayBuffer()
     }
     const used = process.cpuUsage(before)
@@ -147,7 +169,8 @@ const inProcessCost = async (): Promise<{ on: number; off: number }> => {
   const figures = { on: [] as number[], off: [] as number[] }
   await pass('off', 2000)
   await pass('on', 2000)
-  for (let round = 0; round < 12; round++) for (const mode of round % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) figures[mode].push(await pass(mode, 5000))
+  for (let round = 0; round < 12; round++)
+    for (const mode of round % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) figures[mode].push(await pass(mode, 5000))
   ctx.diagnostics.requests = recording
   await ctx.close()
   rmSync(dataDir, { recursive: true, force: true })
@@ -160,7 +183,10 @@ const ringMemory = async (q: string): Promise<number> => {
   const before = process.memoryUsage().heapUsed
   const history = createRequestHistory({ redact: (text) => text })
   for (let i = 0; i < 1000; i++) {
-    const request = new Request(`http://127.0.0.1/api?t=tvsearch&q=${encodeURIComponent(`${q}${i}`)}&imdbid=tt0903747&season=2&ep=5&cat=5000,5030&limit=100&offset=0`, { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } })
+    const request = new Request(
+      `http://127.0.0.1/api?t=tvsearch&q=${encodeURIComponent(`${q}${i}`)}&imdbid=tt0903747&season=2&ep=5&cat=5000,5030&limit=100&offset=0`,
+      { headers: { 'user-agent': 'Sonarr/4.0.15.2941' } },
+    )
     await history.observe(request, async (trace) => {
       trace.feed = '<torznab:response offset="0" total="1"/><item>'
       trace.page = { limit: 100, offset: 0 }
@@ -176,11 +202,15 @@ const main = async () => {
   const root = mkdtempSync(join(tmpdir(), 'icvdb-diag-bench-'))
   const servers: Partial<Record<'off' | 'on', RunningServer>> = {}
   try {
-    console.log(`dump ${values.dump}; ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CLIENTS} wrk connections; server: ${serverCommand().kind}`)
+    console.log(
+      `dump ${values.dump}; ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CLIENTS} wrk connections; server: ${serverCommand().kind}`,
+    )
     for (const mode of ['off', 'on'] as const) {
       const dataDir = join(root, mode)
       await importInto(dataDir)
-      servers[mode] = await startServer(dataDir, serverCommand(), { REQUEST_HISTORY_SIZE: mode === 'on' || values.same ? (values.size as string) : '0' })
+      servers[mode] = await startServer(dataDir, serverCommand(), {
+        REQUEST_HISTORY_SIZE: mode === 'on' || values.same ? (values.size as string) : '0',
+      })
     }
     await loadRounds(servers as Record<'off' | 'on', RunningServer>)
   } finally {
@@ -188,7 +218,9 @@ const main = async () => {
     rmSync(root, { recursive: true, force: true })
   }
   const inProcess = await inProcessCost()
-  console.log(`in-process /api path: ${inProcess.off.toFixed(1)} µs CPU a request off, ${inProcess.on.toFixed(1)} on (${(inProcess.on - inProcess.off).toFixed(1)} µs, ${((inProcess.on / inProcess.off - 1) * 100).toFixed(1)}%)`)
+  console.log(
+    `in-process /api path: ${inProcess.off.toFixed(1)} µs CPU a request off, ${inProcess.on.toFixed(1)} on (${(inProcess.on - inProcess.off).toFixed(1)} µs, ${((inProcess.on / inProcess.off - 1) * 100).toFixed(1)}%)`,
+  )
   const page = `<torznab:response offset="0" total="100"/>\n${'<item><title>x</title></item>\n'.repeat(100)}`
   console.log(`observe() on a 100-item feed: ${(await observeCost(page)).toFixed(2)} µs a request (in-process, 100,000 runs)`)
   for (const q of ['breaking bad s02e05 1080p ita', 'x'.repeat(200)]) {

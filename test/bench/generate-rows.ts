@@ -19,7 +19,19 @@ export const COPY_COLUMNS: Record<TableName, readonly string[]> = {
   torrents: TORRENT_COPY_COLUMNS,
   files: ['id', 'info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode', 'rd_link_index', 'to_check_id'],
   pack_files: ['id', 'pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size', 'created_at', 'rd_link_index'],
-  pending_actions: ['id', 'action_type', 'target_hashes', 'summary', 'payload', 'requested_by', 'status', 'created_at', 'decided_at', 'decided_by', 'rejection_reason'],
+  pending_actions: [
+    'id',
+    'action_type',
+    'target_hashes',
+    'summary',
+    'payload',
+    'requested_by',
+    'status',
+    'created_at',
+    'decided_at',
+    'decided_by',
+    'rejection_reason',
+  ],
   torrent_search_cache: ['cache_key', 'filtered_results', 'media_details', 'season', 'episode', 'imdb_id', 'created_at'],
 }
 
@@ -29,15 +41,35 @@ export interface RowWriter {
   drain(torrentsDone: number): Promise<void>
 }
 
-const kind = weighted([['movie', 45], ['series', 45], ['anime', 8], ['unknown', 2]] as const)
+const kind = weighted([
+  ['movie', 45],
+  ['series', 45],
+  ['anime', 8],
+  ['unknown', 2],
+] as const)
 
 const fileValues = (id: number, row: FileRow, random: Random): CopyValue[] => [
-  id, row.infoHash, row.fileIndex, row.title, row.size, row.imdb, row.season, row.episode,
-  random.chance(0.1) ? row.fileIndex : null, random.chance(0.3) ? 2 : 1,
+  id,
+  row.infoHash,
+  row.fileIndex,
+  row.title,
+  row.size,
+  row.imdb,
+  row.season,
+  row.episode,
+  random.chance(0.1) ? row.fileIndex : null,
+  random.chance(0.3) ? 2 : 1,
 ]
 
 const packFileValues = (id: number, row: PackFileRow, random: Random, created: string): CopyValue[] => [
-  id, row.packHash, row.imdb, row.fileIndex, row.filePath, row.fileSize, created, random.chance(0.2) ? row.fileIndex : null,
+  id,
+  row.packHash,
+  row.imdb,
+  row.fileIndex,
+  row.filePath,
+  row.fileSize,
+  created,
+  random.chance(0.2) ? row.fileIndex : null,
 ]
 
 // Rows the upstream triggers rejected still used a sequence value, so real ids have gaps.
@@ -49,11 +81,37 @@ const smallTables = (writer: RowWriter, hashes: string[]): void => {
   for (let id = 1; id <= Math.min(8, hashes.length); id++) {
     const target = `{${hashes.slice(id - 1, id + 1).join(',')}}`
     const payload = JSON.stringify({ field: 'imdb_id', value: `tt${String(1000000 + id).padStart(7, '0')}`, note: 'città "nuova"\\' })
-    writer.line('pending_actions', copyLine([id, 'update_imdb', target, `Correzione id ${id}\tper revisione`, payload, 'ModificaControllata', statuses[id % 3], `2024-0${(id % 9) + 1}-12 10:00:00+00`, id % 3 === 0 ? null : '2024-10-01 08:30:00+00', id % 3 === 0 ? null : 1000 + id, id % 3 === 2 ? 'id errato' : null]))
+    writer.line(
+      'pending_actions',
+      copyLine([
+        id,
+        'update_imdb',
+        target,
+        `Correzione id ${id}\tper revisione`,
+        payload,
+        'ModificaControllata',
+        statuses[id % 3],
+        `2024-0${(id % 9) + 1}-12 10:00:00+00`,
+        id % 3 === 0 ? null : '2024-10-01 08:30:00+00',
+        id % 3 === 0 ? null : 1000 + id,
+        id % 3 === 2 ? 'id errato' : null,
+      ]),
+    )
   }
   for (let n = 0; n < Math.min(6, hashes.length); n++) {
     const results = JSON.stringify(hashes.slice(n, n + 3).map((hash) => ({ info_hash: hash, title: `Release ${n}`, seeders: n })))
-    writer.line('torrent_search_cache', copyLine([`tt${1000000 + n}:${n}:${n}`, results, n % 2 ? null : '{"title":"Titolo"}', n % 2 ? n : null, n % 2 ? n + 1 : null, `tt${1000000 + n}`, `2025-01-0${n + 1} 12:00:00`]))
+    writer.line(
+      'torrent_search_cache',
+      copyLine([
+        `tt${1000000 + n}:${n}:${n}`,
+        results,
+        n % 2 ? null : '{"title":"Titolo"}',
+        n % 2 ? n : null,
+        n % 2 ? n + 1 : null,
+        `tt${1000000 + n}`,
+        `2025-01-0${n + 1} 12:00:00`,
+      ]),
+    )
   }
 }
 
@@ -89,10 +147,13 @@ export const generateRows = async (seed: string, torrents: number, writer: RowWr
     packCreated = timestampText(Date.UTC(2020, 0, 1) * 1000 + random.int(5 * 365 * 86400) * 1000000)
     const type = kind(random)
     const facts =
-      type === 'movie' ? movieRelease(context, catalog, catalog.movies[pickMovie(random)], hash)
-      : type === 'series' ? showRelease(context, catalog.series[pickSeries(random)], hash)
-      : type === 'anime' ? showRelease(context, catalog.anime[pickAnime(random)], hash)
-      : unknownRelease(random, catalog.movies[random.int(catalog.movies.length)])
+      type === 'movie'
+        ? movieRelease(context, catalog, catalog.movies[pickMovie(random)], hash)
+        : type === 'series'
+          ? showRelease(context, catalog.series[pickSeries(random)], hash)
+          : type === 'anime'
+            ? showRelease(context, catalog.anime[pickAnime(random)], hash)
+            : unknownRelease(random, catalog.movies[random.int(catalog.movies.length)])
     writer.line('torrents', copyLine(torrentValues(random, hash, facts)))
     counts.torrents++
     counts[type]++

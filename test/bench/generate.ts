@@ -60,7 +60,8 @@ export const generateDump = async (options: GenerateOptions): Promise<GenerateRe
     const loadStarted = performance.now()
     const step = Math.max(1, Math.round(options.torrents / 10 / 512)) * 512
     const sink = openCopySink(cluster.uri(DATABASE), (done) => {
-      if (done % step === 0 && done < options.torrents) log(`  ${done.toLocaleString('en')} / ${options.torrents.toLocaleString('en')} torrents`)
+      if (done % step === 0 && done < options.torrents)
+        log(`  ${done.toLocaleString('en')} / ${options.torrents.toLocaleString('en')} torrents`)
     })
     let truth: GroundTruth
     try {

@@ -34,7 +34,12 @@ interface Tally {
 }
 
 const emptyTally = (): Tally => ({
-  queries: 0, relevant: 0, found: 0, results: 0, foreign: 0, other_part: 0,
+  queries: 0,
+  relevant: 0,
+  found: 0,
+  results: 0,
+  foreign: 0,
+  other_part: 0,
   byLabel: { imdb: { relevant: 0, found: 0 }, tmdb_only: { relevant: 0, found: 0 }, no_id: { relevant: 0, found: 0 } },
   bySpelling: {},
 })
@@ -61,8 +66,17 @@ export interface RecallFigures {
 }
 
 const baseQuery = (fields: Partial<SearchQuery>): SearchQuery => ({
-  scope: 'everything', words: [], imdb: null, tmdb: null, season: null, episode: null, slices: null,
-  processing: { preset: 'unfiltered', custom_rules: [] }, offset: 0, limit: LIMIT, ...fields,
+  scope: 'everything',
+  words: [],
+  imdb: null,
+  tmdb: null,
+  season: null,
+  episode: null,
+  slices: null,
+  processing: { preset: 'unfiltered', custom_rules: [] },
+  offset: 0,
+  limit: LIMIT,
+  ...fields,
 })
 
 const numeric = (imdb: string): number => Number(imdb.replace(/^tt/, ''))
@@ -93,7 +107,7 @@ const tallyPage = (truth: GroundTruth, tally: Tally, hits: SearchHit[], relevant
     const spelling = (tally.bySpelling[truth.spellings?.[hash] ?? 'usual'] ??= { relevant: 0, found: 0 })
     label.relevant++
     spelling.relevant++
-    if (hit) (label.found++, spelling.found++)
+    if (hit) label.found++, spelling.found++
   }
   tally.found += Math.min(found, LIMIT)
   for (const hash of page) {
@@ -104,7 +118,9 @@ const tallyPage = (truth: GroundTruth, tally: Tally, hits: SearchHit[], relevant
 
 const ratio = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 10000) / 10000)
 const byRecall = (groups: Record<string, { relevant: number; found: number }>) =>
-  Object.fromEntries(Object.entries(groups).map(([name, { relevant, found }]) => [name, { relevant, found, recall: ratio(found, relevant) }]))
+  Object.fromEntries(
+    Object.entries(groups).map(([name, { relevant, found }]) => [name, { relevant, found, recall: ratio(found, relevant) }]),
+  )
 const summary = (tally: Tally) => ({
   queries: tally.queries,
   recall: ratio(tally.found, tally.relevant),
@@ -150,12 +166,24 @@ export const measureIdRecall = async (options: RecallOptions): Promise<RecallFig
     const filmsBoth = emptyTally()
     for (const movie of spread(truth.movies, options.sample)) {
       tallyPage(truth, films, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb) })), movie.hashes, relatedOf(movie.imdb))
-      if (movie.tmdb !== null) tallyPage(truth, filmsBoth, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })), movie.hashes, relatedOf(movie.imdb))
+      if (movie.tmdb !== null)
+        tallyPage(
+          truth,
+          filmsBoth,
+          timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })),
+          movie.hashes,
+          relatedOf(movie.imdb),
+        )
     }
     timings.sort((a, b) => a - b)
     const quantile = (q: number): number => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] * 1000) / 1000
     const mean = Math.round((timings.reduce((a, b) => a + b, 0) / timings.length) * 1000) / 1000
-    return { episode_by_imdb: summary(episodes), film_by_imdb: summary(films), film_by_imdb_and_tmdb: summary(filmsBoth), search_ms: { p50: quantile(0.5), p99: quantile(0.99), mean } }
+    return {
+      episode_by_imdb: summary(episodes),
+      film_by_imdb: summary(films),
+      film_by_imdb_and_tmdb: summary(filmsBoth),
+      search_ms: { p50: quantile(0.5), p99: quantile(0.99), mean },
+    }
   } finally {
     db.close()
   }
@@ -163,12 +191,19 @@ export const measureIdRecall = async (options: RecallOptions): Promise<RecallFig
 
 /** The headline figures of both runs side by side, as markdown rows. */
 export const recallRows = (figures: { with: RecallFigures; without: RecallFigures }): string[] => {
-  const rows = ['| id search | page-1 recall without / with the crosswalk | precision without / with | id-less releases found, with |', '|---|---|---|---|']
+  const rows = [
+    '| id search | page-1 recall without / with the crosswalk | precision without / with | id-less releases found, with |',
+    '|---|---|---|---|',
+  ]
   for (const kind of ['episode_by_imdb', 'film_by_imdb', 'film_by_imdb_and_tmdb'] as const) {
     const [before, after] = [figures.without[kind], figures.with[kind]]
     const missing = after.recall_by_missing_id
-    const idless = ['tmdb_only', 'no_id'].map((label) => `${label} ${missing[label]?.found ?? 0}/${missing[label]?.relevant ?? 0}`).join(', ')
-    rows.push(`| ${kind.replace(/_/g, ' ')} (${after.queries}) | ${before.recall} / **${after.recall}** | ${before.precision} / **${after.precision}** | ${idless} |`)
+    const idless = ['tmdb_only', 'no_id']
+      .map((label) => `${label} ${missing[label]?.found ?? 0}/${missing[label]?.relevant ?? 0}`)
+      .join(', ')
+    rows.push(
+      `| ${kind.replace(/_/g, ' ')} (${after.queries}) | ${before.recall} / **${after.recall}** | ${before.precision} / **${after.precision}** | ${idless} |`,
+    )
   }
   return rows
 }
@@ -181,10 +216,18 @@ if (import.meta.main) {
   }
   const [directory, truthFile] = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'))
   if (!directory || !truthFile) {
-    console.error('usage: bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N] [--without-crosswalk 1]')
+    console.error(
+      'usage: bun test/bench/id-recall.ts <snapshot directory> <truth.json> [--code <checkout root>] [--sample N] [--without-crosswalk 1]',
+    )
     process.exit(2)
   }
   const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as GroundTruth
-  const figures = await measureIdRecall({ directory, truth, sample: Number(option('sample') ?? 4000), codeRoot: option('code'), withoutCrosswalk: option('without-crosswalk') === '1' })
+  const figures = await measureIdRecall({
+    directory,
+    truth,
+    sample: Number(option('sample') ?? 4000),
+    codeRoot: option('code'),
+    withoutCrosswalk: option('without-crosswalk') === '1',
+  })
   console.log(JSON.stringify(figures, null, 2))
 }

@@ -63,7 +63,10 @@ const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10
  */
 export const benchImport = async (dump: string, dataDir: string, wrap = (command: string[]) => command): Promise<ImportFigures> => {
   const timing = '%e %M'
-  const child = Bun.spawn(['/usr/bin/time', '-f', timing, ...wrap([process.execPath, IMPORT_SCRIPT, dump, dataDir])], { stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn(['/usr/bin/time', '-f', timing, ...wrap([process.execPath, IMPORT_SCRIPT, dump, dataDir])], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
   if (code !== 0) throw new Error(`import-snapshot.ts exited with ${code}: ${stderr.trim().slice(-2000)}`)
   const line = stdout.trim().split('\n').at(-1) ?? ''
@@ -99,7 +102,11 @@ export const benchImports = async (dump: string, dataDir: string, runs: number):
     all.push(await benchImport(dump, dataDir))
   }
   const median = [...all].sort((a, b) => a.seconds - b.seconds)[Math.floor(all.length / 2)]
-  return { ...median, peak_rss_mb: Math.max(...all.map((figures) => figures.peak_rss_mb)), runs_seconds: all.map((figures) => figures.seconds) }
+  return {
+    ...median,
+    peak_rss_mb: Math.max(...all.map((figures) => figures.peak_rss_mb)),
+    runs_seconds: all.map((figures) => figures.seconds),
+  }
 }
 
 /**
@@ -125,20 +132,48 @@ const RESTORE_JOBS = 2
 const restoreInto = async (cluster: PgCluster, dump: string): Promise<number> => {
   await cluster.psql('postgres', ['-c', `CREATE DATABASE icvdb TEMPLATE template0 ENCODING 'UTF8'`])
   const started = performance.now()
-  await runCommand([join(PG_BIN, 'pg_restore'), '-j', String(RESTORE_JOBS), '--no-owner', '--no-privileges', '--exit-on-error', '-d', cluster.uri('icvdb'), dump])
+  await runCommand([
+    join(PG_BIN, 'pg_restore'),
+    '-j',
+    String(RESTORE_JOBS),
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '-d',
+    cluster.uri('icvdb'),
+    dump,
+  ])
   return (performance.now() - started) / 1000
 }
 
 const round2 = (value: number): number => Math.round(value * 100) / 100
 
 /** The figures of a restore into database icvdb of `cluster` that took `seconds`. */
-const restoreFigures = async (cluster: PgCluster, seconds: number, rows: number, analyzeSeconds: number, settings: Record<string, string>): Promise<RestoreFigures> => {
+const restoreFigures = async (
+  cluster: PgCluster,
+  seconds: number,
+  rows: number,
+  analyzeSeconds: number,
+  settings: Record<string, string>,
+): Promise<RestoreFigures> => {
   const size = Number((await cluster.psql('icvdb', ['-At', '-c', `SELECT pg_database_size('icvdb')`])).trim())
-  return { jobs: RESTORE_JOBS, seconds: round2(seconds), rows_per_second: Math.round(rows / seconds), analyze_seconds: round2(analyzeSeconds), disk_mb: mb(size), settings }
+  return {
+    jobs: RESTORE_JOBS,
+    seconds: round2(seconds),
+    rows_per_second: Math.round(rows / seconds),
+    analyze_seconds: round2(analyzeSeconds),
+    disk_mb: mb(size),
+    settings,
+  }
 }
 
 /** The same restore into a cluster with stock settings (then stopped and removed): the durable baseline. */
-export const benchStockRestore = async (dump: string, workDir: string, rows: number, log: (line: string) => void): Promise<RestoreFigures> => {
+export const benchStockRestore = async (
+  dump: string,
+  workDir: string,
+  rows: number,
+  log: (line: string) => void,
+): Promise<RestoreFigures> => {
   const cluster = await startPgCluster({ directory: workDir, log, settings: STOCK_SETTINGS })
   try {
     const seconds = await restoreInto(cluster, dump)
@@ -150,7 +185,12 @@ export const benchStockRestore = async (dump: string, workDir: string, rows: num
 }
 
 /** Restores into a fresh cluster; the cluster stays up for the query benchmark (the caller stops it). */
-export const benchRestore = async (dump: string, workDir: string, rows: number, log: (line: string) => void): Promise<{ cluster: PgCluster; figures: RestoreFigures }> => {
+export const benchRestore = async (
+  dump: string,
+  workDir: string,
+  rows: number,
+  log: (line: string) => void,
+): Promise<{ cluster: PgCluster; figures: RestoreFigures }> => {
   const cluster = await startPgCluster({ directory: workDir, log })
   try {
     const seconds = await restoreInto(cluster, dump)

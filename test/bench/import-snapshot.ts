@@ -22,4 +22,11 @@ const result = await importSnapshot({ source: dump, directory, tag: 'bench' })
 const seconds = (performance.now() - started) / 1000
 // maxRSS is in KiB (getrusage).
 const peakRssMb = process.resourceUsage().maxRSS / 1024
-console.log(JSON.stringify({ seconds: Number(seconds.toFixed(2)), peak_rss_mb: Math.round(peakRssMb), rows: result.counts, bytes: statSync(dump).size }))
+console.log(
+  JSON.stringify({
+    seconds: Number(seconds.toFixed(2)),
+    peak_rss_mb: Math.round(peakRssMb),
+    rows: result.counts,
+    bytes: statSync(dump).size,
+  }),
+)

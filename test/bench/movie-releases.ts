@@ -11,8 +11,28 @@ import { sizeBytes, type ReleaseFacts } from './torrent-row.ts'
 
 const PACK_SHARE = 0.04
 
-const franchiseTag = weighted([['Trilogia', 25], ['Collection', 25], ['Saga Completa', 15], ['Trilogy', 10], ['Cofanetto', 5], ['Pack', 10], ['Quadrilogia', 3], ['', 7]] as const)
-const THEMES = ['Cinema Italiano Anni 70', 'Best of 80s', 'Western Collection', 'Commedia all\'Italiana', 'Horror Classics', 'Oscar Winners', 'Film di Natale', 'Animazione Collection', 'Noir Italiano', 'Sci-Fi Classics']
+const franchiseTag = weighted([
+  ['Trilogia', 25],
+  ['Collection', 25],
+  ['Saga Completa', 15],
+  ['Trilogy', 10],
+  ['Cofanetto', 5],
+  ['Pack', 10],
+  ['Quadrilogia', 3],
+  ['', 7],
+] as const)
+const THEMES = [
+  'Cinema Italiano Anni 70',
+  'Best of 80s',
+  'Western Collection',
+  "Commedia all'Italiana",
+  'Horror Classics',
+  'Oscar Winners',
+  'Film di Natale',
+  'Animazione Collection',
+  'Noir Italiano',
+  'Sci-Fi Classics',
+]
 
 const filmFile = (random: Random, movie: Movie, folder: string): string => {
   const name = renderName(random, movie.name, '.')
@@ -25,7 +45,13 @@ const addPackFiles = (context: ReleaseContext, hash: string, folder: string, fil
   const { random } = context
   films.forEach((movie, fileIndex) => {
     const imdb = random.chance(0.08) ? null : movie.imdb
-    context.addPackFile({ packHash: hash, imdb, fileIndex, filePath: filmFile(random, movie, folder), fileSize: sizeBytes(random, 0.7, 15) })
+    context.addPackFile({
+      packHash: hash,
+      imdb,
+      fileIndex,
+      filePath: filmFile(random, movie, folder),
+      fileSize: sizeBytes(random, 0.7, 15),
+    })
     if (imdb !== null) context.truth.movie(movie, hash)
     else context.truth.release(movie, hash)
   })
@@ -56,7 +82,17 @@ const packRelease = (context: ReleaseContext, catalog: Catalog, hash: string): R
   // The pack's own row names the first film half of the time (upstream does this too).
   const first = random.chance(0.5) ? films[0] : null
   if (first) context.truth.movie(first, hash)
-  return { title, type: 'movie', size: sizeBytes(random, 4, 80), imdb: first?.imdb ?? null, tmdb: first?.tmdb ?? null, season: null, episode: null, pack: true, fileTitle: null }
+  return {
+    title,
+    type: 'movie',
+    size: sizeBytes(random, 4, 80),
+    imdb: first?.imdb ?? null,
+    tmdb: first?.tmdb ?? null,
+    season: null,
+    episode: null,
+    pack: true,
+    fileTitle: null,
+  }
 }
 
 /** One film torrent; `pick` draws the film by popularity. */

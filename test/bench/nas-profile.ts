@@ -16,7 +16,8 @@ import { memoryOf, serverCommand, startServer } from './server-bench.ts'
 import { benchKinds, torznabConcurrentPass, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
-const USAGE = 'usage: bun test/bench/nas-profile.ts [--torrents 3m] [--import-mb 512] [--serve-mb 1024] [--kinds mixed,title,deep_paging] [--core 0]'
+const USAGE =
+  'usage: bun test/bench/nas-profile.ts [--torrents 3m] [--import-mb 512] [--serve-mb 1024] [--kinds mixed,title,deep_paging] [--core 0]'
 const values = benchOptions({ torrents: '3m', 'import-mb': '512', 'serve-mb': '1024', kinds: 'mixed,title,deep_paging', core: '0' }, USAGE)
 const kinds = benchKindList(values.kinds)
 
@@ -24,7 +25,7 @@ const benchDir = join(import.meta.dir, '..', '..', '.data', 'bench')
 const dump = join(benchDir, `icvdb-${values.torrents}.dump`)
 const truthFile = join(benchDir, `icvdb-${values.torrents}.truth.json`)
 const dataDir = join(benchDir, `data-${values.torrents}-nas`)
-if (!existsSync(dump) || !existsSync(truthFile)) (console.error(`no ${dump} (run \`bun run bench --torrents …\` once)`), process.exit(2))
+if (!existsSync(dump) || !existsSync(truthFile)) console.error(`no ${dump} (run \`bun run bench --torrents …\` once)`), process.exit(2)
 
 /** A memory cgroup with a limit, in whichever hierarchy the machine mounts. */
 interface MemoryGroup {
@@ -62,7 +63,13 @@ const memoryGroup = (name: string, limitMb: number): MemoryGroup => {
 }
 
 /** `command` run by a shell that first moves itself into `group`, then becomes taskset on one core. */
-const confined = (group: MemoryGroup, command: string[]): string[] => ['sh', '-c', `echo $$ > ${group.procs} && exec taskset -c ${values.core} "$@"`, 'sh', ...command]
+const confined = (group: MemoryGroup, command: string[]): string[] => [
+  'sh',
+  '-c',
+  `echo $$ > ${group.procs} && exec taskset -c ${values.core} "$@"`,
+  'sh',
+  ...command,
+]
 
 const mib = (bytes: number | null): number | null => (bytes === null ? null : Math.round(bytes / 2 ** 20))
 
@@ -72,7 +79,12 @@ const importInGroup = async () => {
     rmSync(dataDir, { recursive: true, force: true })
     const figures = await benchImport(dump, dataDir, (command) => confined(group, command))
     installImported(dataDir)
-    return { limit_mb: Number(values['import-mb']), seconds: figures.seconds, process_peak_rss_mb: figures.peak_rss_mb, group_peak_mb: mib(group.peak()) }
+    return {
+      limit_mb: Number(values['import-mb']),
+      seconds: figures.seconds,
+      process_peak_rss_mb: figures.peak_rss_mb,
+      group_peak_mb: mib(group.peak()),
+    }
   } finally {
     group.remove()
   }
@@ -92,9 +104,23 @@ const serveInGroup = async () => {
         single: { clients: 1, requests: 100, maxSeconds: 15 },
         concurrent: { clients: 8, requests: 400, maxSeconds: 30 },
       }
-      const figures = await benchKinds(queries, torznabRunner(server.url), passes, console.log, kinds, torznabConcurrentPass(server.url, WRK_SECONDS))
+      const figures = await benchKinds(
+        queries,
+        torznabRunner(server.url),
+        passes,
+        console.log,
+        kinds,
+        torznabConcurrentPass(server.url, WRK_SECONDS),
+      )
       const memory = memoryOf(server.pid)
-      return { limit_mb: Number(values['serve-mb']), startup_ms: server.startupMs, kinds: figures, loaded_rss_mb: memory.rss_mb, loaded_anon_mb: memory.anon_mb, group_peak_mb: mib(group.peak()) }
+      return {
+        limit_mb: Number(values['serve-mb']),
+        startup_ms: server.startupMs,
+        kinds: figures,
+        loaded_rss_mb: memory.rss_mb,
+        loaded_anon_mb: memory.anon_mb,
+        group_peak_mb: mib(group.peak()),
+      }
     } finally {
       await server.stop()
     }

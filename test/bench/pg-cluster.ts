@@ -100,13 +100,25 @@ export const startPgCluster = async (options: ClusterOptions = {}): Promise<PgCl
   if (isRoot()) chownSync(directory, Number(await runCommand(['id', '-u', RUN_AS])), Number(await runCommand(['id', '-g', RUN_AS])))
   const data = join(directory, 'data')
   const log = options.log ?? (() => {})
-  await runCommand(asOwner([join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--auth=trust', '--no-sync']))
+  await runCommand(
+    asOwner([join(PG_BIN, 'initdb'), '-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--auth=trust', '--no-sync']),
+  )
   const port = await freePort()
-  const settings = { ...BULK_SETTINGS, ...options.settings, listen_addresses: '127.0.0.1', port: String(port), unix_socket_directories: directory }
-  const flags = Object.entries(settings).map(([key, value]) => `-c ${key}=${value}`).join(' ')
+  const settings = {
+    ...BULK_SETTINGS,
+    ...options.settings,
+    listen_addresses: '127.0.0.1',
+    port: String(port),
+    unix_socket_directories: directory,
+  }
+  const flags = Object.entries(settings)
+    .map(([key, value]) => `-c ${key}=${value}`)
+    .join(' ')
   running.add(data)
   try {
-    await runCommand(asOwner([join(PG_BIN, 'pg_ctl'), '-D', data, '-l', join(directory, 'server.log'), '-w', '-t', '120', '-o', flags, 'start']))
+    await runCommand(
+      asOwner([join(PG_BIN, 'pg_ctl'), '-D', data, '-l', join(directory, 'server.log'), '-w', '-t', '120', '-o', flags, 'start']),
+    )
   } catch (error) {
     running.delete(data)
     const serverLog = existsSync(join(directory, 'server.log')) ? readFileSync(join(directory, 'server.log'), 'utf8').slice(-1500) : ''

@@ -40,7 +40,9 @@ const statement = (where: string, params: (string | number)[], offset: number): 
 }
 
 const api = (params: Record<string, string | number>): string =>
-  `/api?${Object.entries(params).map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')}`
+  `/api?${Object.entries(params)
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join('&')}`
 
 const pad2 = (n: number): string => String(n).padStart(2, '0')
 
@@ -59,7 +61,11 @@ const build: Record<SingleKind, (truth: GroundTruth, random: Random) => BenchQue
     const [imdb, season, episode] = random.pick(Object.keys(truth.episodes)).split('/')
     return {
       torznab: api({ t: 'tvsearch', imdbid: imdb, season, ep: episode, limit: LIMIT }),
-      ...statement(`type IN ('series','anime') AND imdb_id = $1 AND imdb_season = $2 AND imdb_episode = $3`, [imdb, Number(season), Number(episode)], 0),
+      ...statement(
+        `type IN ('series','anime') AND imdb_id = $1 AND imdb_season = $2 AND imdb_episode = $3`,
+        [imdb, Number(season), Number(episode)],
+        0,
+      ),
     }
   },
   season: (truth, random) => {
@@ -76,7 +82,10 @@ const build: Record<SingleKind, (truth: GroundTruth, random: Random) => BenchQue
   },
   deep_paging: (_truth, random) => {
     const term = random.pick(DEEP_TERMS)
-    return { torznab: api({ t: 'search', q: term, limit: LIMIT, offset: DEEP_OFFSET }), ...statement('title ILIKE $1', [`%${term}%`], DEEP_OFFSET) }
+    return {
+      torznab: api({ t: 'search', q: term, limit: LIMIT, offset: DEEP_OFFSET }),
+      ...statement('title ILIKE $1', [`%${term}%`], DEEP_OFFSET),
+    }
   },
 }
 
@@ -89,6 +98,8 @@ export const buildQueries = (truth: GroundTruth, count: number, seed = 'bench'):
   }
   // Drawn afresh (own seeds), so the mixed pass mostly asks what the per-kind passes did not.
   const mixed = SINGLE_KINDS.map((kind) => new Random(`${seed}/mixed/${kind}`))
-  result.mixed = Array.from({ length: count }, (_, i) => build[SINGLE_KINDS[i % SINGLE_KINDS.length]](truth, mixed[i % SINGLE_KINDS.length]))
+  result.mixed = Array.from({ length: count }, (_, i) =>
+    build[SINGLE_KINDS[i % SINGLE_KINDS.length]](truth, mixed[i % SINGLE_KINDS.length]),
+  )
   return result
 }

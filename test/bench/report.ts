@@ -60,7 +60,10 @@ export const computeRatios = (results: Omit<BenchResults, 'ratios'>): Record<str
   if (ran(results.import) && results.pg_restore_stock && ran(results.pg_restore_stock)) {
     ratios.import_speedup_stock = ratio(results.pg_restore_stock.seconds, results.import.seconds)
   }
-  const runs: Array<[suffix: string, figures: BenchResults['torznab'] | undefined]> = [['', results.torznab], ['_uncached', results.torznab_uncached]]
+  const runs: Array<[suffix: string, figures: BenchResults['torznab'] | undefined]> = [
+    ['', results.torznab],
+    ['_uncached', results.torznab_uncached],
+  ]
   for (const [suffix, figures] of runs) {
     if (!figures || !ran(figures) || !ran(results.postgres)) continue
     for (const kind of QUERY_KINDS) {
@@ -81,9 +84,16 @@ const times = (value: number | undefined): string => (value ? `${value}×` : '�
 const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value}`)
 
 /** One row per query kind: ours beside PostgreSQL (latency in ms, throughput in req/s). */
-const kindRows = (ours: Record<QueryKind, KindFigures> | undefined, theirs: Record<QueryKind, KindFigures> | undefined, ratios: Record<string, number>, suffix: string): string[] => {
+const kindRows = (
+  ours: Record<QueryKind, KindFigures> | undefined,
+  theirs: Record<QueryKind, KindFigures> | undefined,
+  ratios: Record<string, number>,
+  suffix: string,
+): string[] => {
   const clients = ours?.rss.concurrent.clients ?? theirs?.rss.concurrent.clients ?? 8
-  const lines = [`| query kind | ours p50 1 client | ours p50 / p99 ${clients} clients | ours req/s | PG p50 1 client | PG p50 / p99 ${clients} clients | PG req/s | p50 ratio | req/s ratio | results ours / PG |`]
+  const lines = [
+    `| query kind | ours p50 1 client | ours p50 / p99 ${clients} clients | ours req/s | PG p50 1 client | PG p50 / p99 ${clients} clients | PG req/s | p50 ratio | req/s ratio | results ours / PG |`,
+  ]
   lines.push('|---|---|---|---|---|---|---|---|---|---|')
   for (const kind of QUERY_KINDS) {
     const a = ours?.[kind]
@@ -105,17 +115,30 @@ export const markdownTable = (results: BenchResults): string => {
   const memory = ran(results.memory) ? results.memory : undefined
   const lines: string[] = ['| measure | icvdb-indexer | PostgreSQL 15 | ratio |', '|---|---|---|---|']
   const importRuns = imp?.runs_seconds && imp.runs_seconds.length > 1 ? ` (median of ${imp.runs_seconds.join(', ')} s)` : ''
-  lines.push(`| import wall time | ${cell(imp?.seconds, ' s')}${importRuns} | ${cell(pg?.seconds, ' s')} (pg_restore -j${pg?.jobs ?? 2}) | ${times(results.ratios.import_speedup)} faster |`)
+  lines.push(
+    `| import wall time | ${cell(imp?.seconds, ' s')}${importRuns} | ${cell(pg?.seconds, ' s')} (pg_restore -j${pg?.jobs ?? 2}) | ${times(results.ratios.import_speedup)} faster |`,
+  )
   const stock = results.pg_restore_stock && ran(results.pg_restore_stock) ? results.pg_restore_stock : undefined
-  if (stock) lines.push(`| import wall time, PostgreSQL with stock (durable) settings | ${cell(imp?.seconds, ' s')} | ${cell(stock.seconds, ' s')} (pg_restore -j${stock.jobs}) | ${times(results.ratios.import_speedup_stock)} faster |`)
+  if (stock)
+    lines.push(
+      `| import wall time, PostgreSQL with stock (durable) settings | ${cell(imp?.seconds, ' s')} | ${cell(stock.seconds, ' s')} (pg_restore -j${stock.jobs}) | ${times(results.ratios.import_speedup_stock)} faster |`,
+    )
   lines.push(`| import rows/s | ${cell(imp?.rows_per_second.toLocaleString('en'))} | ${cell(pg?.rows_per_second.toLocaleString('en'))} | |`)
   lines.push(`| import peak RSS | ${cell(imp?.peak_rss_mb, ' MB')} | — | |`)
-  lines.push(`| database on disk | ${cell(imp?.disk_mb, ' MB')} | ${cell(pg?.disk_mb, ' MB')} | ${times(results.ratios.disk_size_pg_over_ours)} smaller |`)
+  lines.push(
+    `| database on disk | ${cell(imp?.disk_mb, ' MB')} | ${cell(pg?.disk_mb, ' MB')} | ${times(results.ratios.disk_size_pg_over_ours)} smaller |`,
+  )
   lines.push(`| start-up to first answer (${startup?.kind ?? '—'}) | ${cell(startup?.median_ms, ' ms')} | — | |`)
-  lines.push(`| RSS idle / loaded (peak) | ${memory ? `${memory.idle_rss_mb} / ${memory.loaded_rss_mb} (${memory.loaded_peak_rss_mb}) MB` : '—'} | — | |`)
-  if (memory?.loaded_anon_mb !== undefined) lines.push(`| of which anonymous (not mapped snapshot pages), idle / loaded | ${memory.idle_anon_mb} / ${memory.loaded_anon_mb} MB | — | |`)
+  lines.push(
+    `| RSS idle / loaded (peak) | ${memory ? `${memory.idle_rss_mb} / ${memory.loaded_rss_mb} (${memory.loaded_peak_rss_mb}) MB` : '—'} | — | |`,
+  )
+  if (memory?.loaded_anon_mb !== undefined)
+    lines.push(
+      `| of which anonymous (not mapped snapshot pages), idle / loaded | ${memory.idle_anon_mb} / ${memory.loaded_anon_mb} MB | — | |`,
+    )
 
-  if (results.id_recall && ran(results.id_recall)) lines.push('', 'Id searches, page 1 of 100, unfiltered, against the ground truth:', '', ...recallRows(results.id_recall))
+  if (results.id_recall && ran(results.id_recall))
+    lines.push('', 'Id searches, page 1 of 100, unfiltered, against the ground truth:', '', ...recallRows(results.id_recall))
 
   const theirs = ran(results.postgres) ? results.postgres : undefined
   const runs: Array<[label: string, suffix: string, figures: BenchResults['torznab'] | undefined]> = [
@@ -125,7 +148,8 @@ export const markdownTable = (results: BenchResults): string => {
   for (const [label, suffix, figures] of runs) {
     if (figures) lines.push('', `Torznab, ${label}:`, '', ...kindRows(ran(figures) ? figures : undefined, theirs, results.ratios, suffix))
   }
-  if (results.torznab_load_generator) lines.push('', `Concurrent Torznab passes sent by ${results.torznab_load_generator}; PostgreSQL's by as many Bun.SQL connections.`)
+  if (results.torznab_load_generator)
+    lines.push('', `Concurrent Torznab passes sent by ${results.torznab_load_generator}; PostgreSQL's by as many Bun.SQL connections.`)
   const skipped = Object.entries(results).filter(([, value]) => typeof value === 'object' && value !== null && 'skipped' in value)
   if (skipped.length > 0) lines.push('', ...skipped.map(([part, value]) => `- ${part} skipped: ${(value as Skipped).skipped}`))
   return lines.join('\n')

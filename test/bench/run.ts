@@ -38,7 +38,7 @@ const options = (() => {
   }
   const number = (key: string): number => {
     const value = Number(values[key])
-    if (!Number.isFinite(value) || value <= 0) (console.error(`--${key} must be a positive number\n${USAGE}`), process.exit(2))
+    if (!Number.isFinite(value) || value <= 0) console.error(`--${key} must be a positive number\n${USAGE}`), process.exit(2)
     return value
   }
   const torrents = number('torrents')
@@ -76,7 +76,14 @@ const passesFor = (truth: GroundTruth): PassOptions => ({
 const ensureDump = async (): Promise<GroundTruth> => {
   if (!existsSync(options.dump)) {
     log(`== generating ${options.dump} (${options.torrents.toLocaleString('en')} torrents; this takes minutes)`)
-    await generateDump({ torrents: options.torrents, seed: options.seed, out: options.dump, truth: options.truth, workDir: join(BENCH_DIR, 'pg-generate'), log })
+    await generateDump({
+      torrents: options.torrents,
+      seed: options.seed,
+      out: options.dump,
+      truth: options.truth,
+      workDir: join(BENCH_DIR, 'pg-generate'),
+      log,
+    })
   }
   if (!existsSync(options.truth)) {
     log(`== recomputing the ground truth of seed ${options.seed}`)
@@ -90,7 +97,14 @@ const hasSnapshot = (): boolean => existsSync(join(options.dataDir, 'state', 'sn
 
 const main = async () => {
   const started = performance.now()
-  const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model, memory_gb: Math.round(totalmem() / 2 ** 30), load_average_before: loadavg(), bun: Bun.version, postgres: (await runCommand([join(PG_BIN, 'postgres'), '--version'])).trim() }
+  const machine = {
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model,
+    memory_gb: Math.round(totalmem() / 2 ** 30),
+    load_average_before: loadavg(),
+    bun: Bun.version,
+    postgres: (await runCommand([join(PG_BIN, 'postgres'), '--version'])).trim(),
+  }
   log(`machine: ${JSON.stringify(machine)}`)
   const truth = await ensureDump()
   const queries = buildQueries(truth, 500)
@@ -103,9 +117,13 @@ const main = async () => {
   if (!existsSync(IMPORT_SCRIPT)) importFigures = skipped('test/bench/import-snapshot.ts is missing')
   else {
     rmSync(options.dataDir, { recursive: true, force: true })
-    importFigures = await benchImports(options.dump, options.dataDir, IMPORT_RUNS).catch((error) => skipped(`import failed: ${(error as Error).message}`))
+    importFigures = await benchImports(options.dump, options.dataDir, IMPORT_RUNS).catch((error) =>
+      skipped(`import failed: ${(error as Error).message}`),
+    )
     if (!('skipped' in importFigures)) {
-      log(`  ${importFigures.seconds} s (median of ${importFigures.runs_seconds?.join(', ')} s), ${importFigures.rows_per_second.toLocaleString('en')} rows/s, peak RSS ${importFigures.peak_rss_mb} MB`)
+      log(
+        `  ${importFigures.seconds} s (median of ${importFigures.runs_seconds?.join(', ')} s), ${importFigures.rows_per_second.toLocaleString('en')} rows/s, peak RSS ${importFigures.peak_rss_mb} MB`,
+      )
       installImported(options.dataDir)
     }
   }
@@ -116,7 +134,10 @@ const main = async () => {
   if (hasSnapshot()) {
     const directory = join(dataPaths(options.dataDir).snapshots, 'bench')
     try {
-      const [without, withCrosswalk] = [await measureIdRecall({ directory, truth, sample: 4000, withoutCrosswalk: true }), await measureIdRecall({ directory, truth, sample: 4000 })]
+      const [without, withCrosswalk] = [
+        await measureIdRecall({ directory, truth, sample: 4000, withoutCrosswalk: true }),
+        await measureIdRecall({ directory, truth, sample: 4000 }),
+      ]
       idRecall = { with: withCrosswalk, without }
       for (const row of recallRows(idRecall)) log(`  ${row}`)
     } catch (error) {
@@ -145,11 +166,20 @@ const main = async () => {
   // A stock server as well: BULK_SETTINGS trade durability for speed, while our import syncs its files
   // before it reports success, so the stock (durable) server is the like-for-like baseline. Both are reported.
   settleDisk()
-  const restoreStock: BenchResults['pg_restore_stock'] = await benchStockRestore(options.dump, join(BENCH_DIR, 'pg-restore-stock'), rows, log).catch((error) => skipped(`stock restore failed: ${(error as Error).message}`))
+  const restoreStock: BenchResults['pg_restore_stock'] = await benchStockRestore(
+    options.dump,
+    join(BENCH_DIR, 'pg-restore-stock'),
+    rows,
+    log,
+  ).catch((error) => skipped(`stock restore failed: ${(error as Error).message}`))
 
-  log(`== start-up to first answer (${serverCommand().kind === 'binary' ? 'dist/icvdb-indexer' : 'bun runtime/main.ts: dist/icvdb-indexer is not built'})`)
+  log(
+    `== start-up to first answer (${serverCommand().kind === 'binary' ? 'dist/icvdb-indexer' : 'bun runtime/main.ts: dist/icvdb-indexer is not built'})`,
+  )
   const noSnapshot = `no installed snapshot in ${options.dataDir}`
-  const startup = hasSnapshot() ? await benchStartup(options.dataDir, 5).catch((error) => skipped((error as Error).message)) : skipped(noSnapshot)
+  const startup = hasSnapshot()
+    ? await benchStartup(options.dataDir, 5).catch((error) => skipped((error as Error).message))
+    : skipped(noSnapshot)
   if (!('skipped' in startup)) log(`  median ${startup.median_ms} ms (${startup.runs_ms.join(', ')})`)
 
   log(`== Torznab over loopback (1 client, then ${options.clients}; concurrent passes: ${torznabLoadGenerator()})`)
@@ -171,7 +201,13 @@ const main = async () => {
           else {
             torznab = figures
             const loaded = memoryOf(server.pid)
-            memory = { idle_rss_mb: idle.rss_mb, loaded_rss_mb: loaded.rss_mb, loaded_peak_rss_mb: loaded.peak_rss_mb, idle_anon_mb: idle.anon_mb, loaded_anon_mb: loaded.anon_mb }
+            memory = {
+              idle_rss_mb: idle.rss_mb,
+              loaded_rss_mb: loaded.rss_mb,
+              loaded_peak_rss_mb: loaded.peak_rss_mb,
+              idle_anon_mb: idle.anon_mb,
+              loaded_anon_mb: loaded.anon_mb,
+            }
           }
         } finally {
           await server.stop()
@@ -184,7 +220,21 @@ const main = async () => {
     }
   }
 
-  const partial = { generated_at: new Date().toISOString(), machine, dump, import: importFigures, id_recall: idRecall, pg_restore: restore, pg_restore_stock: restoreStock, torznab, torznab_uncached: uncached, torznab_load_generator: torznabLoadGenerator(), postgres, startup, memory }
+  const partial = {
+    generated_at: new Date().toISOString(),
+    machine,
+    dump,
+    import: importFigures,
+    id_recall: idRecall,
+    pg_restore: restore,
+    pg_restore_stock: restoreStock,
+    torznab,
+    torznab_uncached: uncached,
+    torznab_load_generator: torznabLoadGenerator(),
+    postgres,
+    startup,
+    memory,
+  }
   const results: BenchResults = { ...partial, ratios: computeRatios(partial) }
   writeReport(results)
   log(`\n${markdownTable(results)}\n\nwritten to test/bench/results/latest.json in ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -15,41 +15,89 @@ type Episode = readonly [season: number, episode: number]
 
 const pad = (n: number): string => String(n).padStart(2, '0')
 
-const seriesForm = weighted([['episode', 64], ['multi', 3], ['season', 22], ['range', 5], ['complete', 5.5]] as const)
-const animeForm = weighted([['episode', 72], ['batch', 28]] as const)
+const seriesForm = weighted([
+  ['episode', 64],
+  ['multi', 3],
+  ['season', 22],
+  ['range', 5],
+  ['complete', 5.5],
+] as const)
+const animeForm = weighted([
+  ['episode', 72],
+  ['batch', 28],
+] as const)
 
 const seasonTag = (random: Random, season: number): string =>
-  random.pick([`S${pad(season)}`, `S${pad(season)}`, `s${pad(season)}`, `S${pad(season)} COMPLETE`, `Season ${season}`, `Stagione ${season}`, `Stagione ${season} Completa`, `STAGIONE ${season}`])
+  random.pick([
+    `S${pad(season)}`,
+    `S${pad(season)}`,
+    `s${pad(season)}`,
+    `S${pad(season)} COMPLETE`,
+    `Season ${season}`,
+    `Stagione ${season}`,
+    `Stagione ${season} Completa`,
+    `STAGIONE ${season}`,
+  ])
 
 const rangeTag = (random: Random, first: number, last: number): string =>
-  random.pick([`S${pad(first)}-S${pad(last)}`, `S${pad(first)}-S${pad(last)}`, `Stagioni ${first}-${last}`, `Season ${first}-${last}`, `S${pad(first)}-S${pad(last)} COMPLETE`])
+  random.pick([
+    `S${pad(first)}-S${pad(last)}`,
+    `S${pad(first)}-S${pad(last)}`,
+    `Stagioni ${first}-${last}`,
+    `Season ${first}-${last}`,
+    `S${pad(first)}-S${pad(last)} COMPLETE`,
+  ])
 
 const completeTag = (random: Random, show: Show): string =>
-  random.pick(['COMPLETE', 'Serie Completa', 'Serie-Completa', 'Complete Series', `S01-S${pad(show.episodes.length)} COMPLETE`, 'The Complete Series', 'Stagioni Complete'])
+  random.pick([
+    'COMPLETE',
+    'Serie Completa',
+    'Serie-Completa',
+    'Complete Series',
+    `S01-S${pad(show.episodes.length)} COMPLETE`,
+    'The Complete Series',
+    'Stagioni Complete',
+  ])
 
 /**
  * How a single episode is spelled, and the feature the ground truth counts: mostly S02E05; the
  * scene's `S02.Ep.05` / `S02 Ep 05` (spaces become the title's separator) and 1x05; Italian
  * `Stagione 2 Episodio 5`, and `Episodio 5` / `Puntata 5` alone for a show of one season.
  */
-const episodeSpelling = weighted([['sxxexx', 74], ['lower', 8], ['cross', 8], ['scene_ep', 4], ['stagione_episodio', 3], ['alone', 3]] as const)
+const episodeSpelling = weighted([
+  ['sxxexx', 74],
+  ['lower', 8],
+  ['cross', 8],
+  ['scene_ep', 4],
+  ['stagione_episodio', 3],
+  ['alone', 3],
+] as const)
 
 const episodeTag = (random: Random, show: Show, season: number, episode: number): { tag: string; feature: string | null } => {
   const spelling = episodeSpelling(random)
   if (spelling === 'lower') return { tag: `s${pad(season)}e${pad(episode)}`, feature: null }
   if (spelling === 'cross') return { tag: `${season}x${pad(episode)}`, feature: 'episode_1x05' }
   if (spelling === 'scene_ep') return { tag: `S${pad(season)} Ep ${pad(episode)}`, feature: 'episode_scene_ep' }
-  if (spelling === 'stagione_episodio' || (spelling === 'alone' && show.episodes.length > 1)) return { tag: `Stagione ${season} Episodio ${episode}`, feature: 'episode_italian' }
+  if (spelling === 'stagione_episodio' || (spelling === 'alone' && show.episodes.length > 1))
+    return { tag: `Stagione ${season} Episodio ${episode}`, feature: 'episode_italian' }
   if (spelling === 'alone') return { tag: `${random.pick(['Episodio', 'Puntata'])} ${episode}`, feature: 'episode_italian_alone' }
   return { tag: `S${pad(season)}E${pad(episode)}`, feature: null }
 }
 
 /** Episodes first..last of one season: S02E05E06, S02E05-E07, S02E05-07, Stagione 2 Ep 5-9, S02 Ep 05-09. */
 const multiTag = (random: Random, season: number, first: number, last: number): { tag: string; feature: string } => {
-  const options = [`S${pad(season)}E${pad(first)}-E${pad(last)}`, `S${pad(season)}E${pad(first)}-${pad(last)}`, `Stagione ${season} Ep ${first}-${last}`, `S${pad(season)} Ep ${pad(first)}-${pad(last)}`]
+  const options = [
+    `S${pad(season)}E${pad(first)}-E${pad(last)}`,
+    `S${pad(season)}E${pad(first)}-${pad(last)}`,
+    `Stagione ${season} Ep ${first}-${last}`,
+    `S${pad(season)} Ep ${pad(first)}-${pad(last)}`,
+  ]
   if (last === first + 1) options.push(`S${pad(season)}E${pad(first)}E${pad(last)}`, `S${pad(season)}E${pad(first)}E${pad(last)}`)
   const tag = random.pick(options)
-  return { tag, feature: / Ep /.test(tag) ? (tag.startsWith('Stagione') ? 'multi_episode_italian' : 'multi_episode_scene_ep') : 'multi_episode' }
+  return {
+    tag,
+    feature: / Ep /.test(tag) ? (tag.startsWith('Stagione') ? 'multi_episode_italian' : 'multi_episode_scene_ep') : 'multi_episode',
+  }
 }
 
 const episodesOf = (show: Show, first: number, last: number): Episode[] => {
@@ -65,9 +113,12 @@ const fileTitle = (random: Random, show: Show, [season, episode]: Episode): stri
   const name = renderName(random, show.name, '.')
   if (show.kind === 'anime' && random.chance(0.5)) return `${show.name} - ${pad(absoluteEpisode(show, season, episode))} [1080p].${ext}`
   switch (random.int(4)) {
-    case 0: return `Season ${season}/${show.name} - S${pad(season)}E${pad(episode)}.${ext}`
-    case 1: return `${show.name} ${season}x${pad(episode)}.${ext}`
-    default: return `${name}.S${pad(season)}E${pad(episode)}.1080p.WEB-DL.${ext}`
+    case 0:
+      return `Season ${season}/${show.name} - S${pad(season)}E${pad(episode)}.${ext}`
+    case 1:
+      return `${show.name} ${season}x${pad(episode)}.${ext}`
+    default:
+      return `${name}.S${pad(season)}E${pad(episode)}.1080p.WEB-DL.${ext}`
   }
 }
 
@@ -78,7 +129,15 @@ const addFiles = (context: ReleaseContext, hash: string, show: Show, imdb: strin
     // A few rows miss the propagated id; the torrent row still carries it.
     const fileImdb = random.chance(0.03) ? null : imdb
     const title = fileTitle(random, show, item).slice(0, 256)
-    context.addFile({ infoHash: hash, fileIndex, title, size: sizeBytes(random, 0.2, 4), imdb: fileImdb, season: item[0], episode: item[1] })
+    context.addFile({
+      infoHash: hash,
+      fileIndex,
+      title,
+      size: sizeBytes(random, 0.2, 4),
+      imdb: fileImdb,
+      season: item[0],
+      episode: item[1],
+    })
   })
 }
 
@@ -104,26 +163,74 @@ const seriesPlan = (random: Random, show: Show): Plan => {
   if (form === 'episode') {
     const { tag, feature } = episodeTag(random, show, season, episode)
     const tagged = random.chance(0.92)
-    return { tag, feature, contains: [[season, episode]], season: tagged ? season : null, episode: tagged ? episode : null, files: random.chance(0.25), pack: false, size: sizeBytes(random, 0.15, 4), findable: true }
+    return {
+      tag,
+      feature,
+      contains: [[season, episode]],
+      season: tagged ? season : null,
+      episode: tagged ? episode : null,
+      files: random.chance(0.25),
+      pack: false,
+      size: sizeBytes(random, 0.15, 4),
+      findable: true,
+    }
   }
   if (form === 'multi' && episode < show.episodes[season - 1]) {
     const last = Math.min(show.episodes[season - 1], episode + (random.chance(0.6) ? 1 : random.between(2, 5)))
     const { tag, feature } = multiTag(random, season, episode, last)
     const contains: Episode[] = []
     for (let n = episode; n <= last; n++) contains.push([season, n])
-    return { tag, feature, contains, season, episode, files: random.chance(0.5), pack: false, size: sizeBytes(random, 0.3, 8), findable: true }
+    return {
+      tag,
+      feature,
+      contains,
+      season,
+      episode,
+      files: random.chance(0.5),
+      pack: false,
+      size: sizeBytes(random, 0.3, 8),
+      findable: true,
+    }
   }
   if (form === 'range' && seasons > 1) {
     const first = random.between(1, seasons - 1)
     const last = random.between(first + 1, seasons)
-    return { tag: rangeTag(random, first, last), contains: episodesOf(show, first, last), season: null, episode: null, files: random.chance(0.4), pack: true, size: sizeBytes(random, 4, 80), findable: true }
+    return {
+      tag: rangeTag(random, first, last),
+      contains: episodesOf(show, first, last),
+      season: null,
+      episode: null,
+      files: random.chance(0.4),
+      pack: true,
+      size: sizeBytes(random, 4, 80),
+      findable: true,
+    }
   }
   if (form === 'complete') {
     const tag = completeTag(random, show)
-    return { tag, feature: tag === 'Serie-Completa' ? 'pack_serie_completa' : null, contains: episodesOf(show, 1, seasons), season: null, episode: null, files: true, pack: true, size: sizeBytes(random, 6, 80), findable: true }
+    return {
+      tag,
+      feature: tag === 'Serie-Completa' ? 'pack_serie_completa' : null,
+      contains: episodesOf(show, 1, seasons),
+      season: null,
+      episode: null,
+      files: true,
+      pack: true,
+      size: sizeBytes(random, 6, 80),
+      findable: true,
+    }
   }
   const tagged = random.chance(0.55)
-  return { tag: seasonTag(random, season), contains: episodesOf(show, season, season), season: tagged ? season : null, episode: null, files: random.chance(0.55), pack: true, size: sizeBytes(random, 1.5, 60), findable: true }
+  return {
+    tag: seasonTag(random, season),
+    contains: episodesOf(show, season, season),
+    season: tagged ? season : null,
+    episode: null,
+    files: random.chance(0.55),
+    pack: true,
+    size: sizeBytes(random, 1.5, 60),
+    findable: true,
+  }
 }
 
 const animePlan = (random: Random, show: Show): Plan => {
@@ -131,15 +238,37 @@ const animePlan = (random: Random, show: Show): Plan => {
   if (animeForm(random) === 'batch') {
     const count = show.episodes[season - 1]
     const first = absoluteEpisode(show, season, 1)
-    const tag = random.pick([`(${pad(first)}-${pad(first + count - 1)})`, `S${pad(season)} [BD]`, `Batch ${pad(first)}-${pad(first + count - 1)}`])
-    return { tag, contains: episodesOf(show, season, season), season: random.chance(0.5) ? season : null, episode: null, files: true, pack: true, size: sizeBytes(random, 3, 40), findable: true }
+    const tag = random.pick([
+      `(${pad(first)}-${pad(first + count - 1)})`,
+      `S${pad(season)} [BD]`,
+      `Batch ${pad(first)}-${pad(first + count - 1)}`,
+    ])
+    return {
+      tag,
+      contains: episodesOf(show, season, season),
+      season: random.chance(0.5) ? season : null,
+      episode: null,
+      files: true,
+      pack: true,
+      size: sizeBytes(random, 3, 40),
+      findable: true,
+    }
   }
   const episode = random.between(1, show.episodes[season - 1])
   const absolute = random.chance(0.65)
   const tag = absolute ? pad(absoluteEpisode(show, season, episode)) : `S${pad(season)}E${pad(episode)}`
   const tagged = random.chance(0.85)
   const files = random.chance(0.2)
-  return { tag, contains: [[season, episode]], season: tagged ? season : null, episode: tagged ? episode : null, files, pack: false, size: sizeBytes(random, 0.1, 2), findable: tagged || !absolute || files }
+  return {
+    tag,
+    contains: [[season, episode]],
+    season: tagged ? season : null,
+    episode: tagged ? episode : null,
+    files,
+    pack: false,
+    size: sizeBytes(random, 0.1, 2),
+    findable: tagged || !absolute || files,
+  }
 }
 
 /** One series or anime torrent: its facts for the torrents row; files rows and truth as side effects. */

@@ -16,7 +16,9 @@ export interface ServerCommand {
 }
 
 export const serverCommand = (): ServerCommand =>
-  existsSync(BINARY) ? { kind: 'binary', command: [BINARY] } : { kind: 'bun', command: [process.execPath, join(ROOT, 'runtime', 'main.ts')] }
+  existsSync(BINARY)
+    ? { kind: 'binary', command: [BINARY] }
+    : { kind: 'bun', command: [process.execPath, join(ROOT, 'runtime', 'main.ts')] }
 
 export interface RunningServer {
   url: string
@@ -53,11 +55,13 @@ export const startServer = async (dataDir: string, command = serverCommand(), en
     await child.exited
   }
   while (performance.now() - started < 60000) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${(await new Response(child.stderr as ReadableStream).text()).slice(-2000)}`)
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}: ${(await new Response(child.stderr as ReadableStream).text()).slice(-2000)}`)
     try {
       const response = await fetch(`${url}${FIRST_QUESTION}`)
       const body = await response.text()
-      if (response.status === 200 && body.includes('<rss')) return { url, pid: child.pid, startupMs: Math.round((performance.now() - started) * 10) / 10, stop }
+      if (response.status === 200 && body.includes('<rss'))
+        return { url, pid: child.pid, startupMs: Math.round((performance.now() - started) * 10) / 10, stop }
       if (response.status !== 503) throw new Error(`first search answered HTTP ${response.status}: ${body.slice(0, 300)}`)
     } catch (error) {
       if (!(error instanceof TypeError) && !String(error).includes('ECONNREFUSED') && !String(error).includes('Unable to connect')) {

@@ -77,7 +77,9 @@ export const benchKinds = async (
     // The concurrent pass starts further along the list, so it does not replay the same requests first.
     const concurrent = await pass(list, options.single.requests, options.concurrent)
     figures[kind] = { single, concurrent, results_mean: Math.round((results / Math.max(1, answers)) * 10) / 10 }
-    log(`  ${kind.padEnd(12)} 1 client p50 ${single.ms.p50} ms · ${concurrent.clients} clients p50 ${concurrent.ms.p50} p99 ${concurrent.ms.p99} ms, ${concurrent.requests_per_second} req/s${concurrent.errors + single.errors > 0 ? `, ${concurrent.errors + single.errors} errors` : ''}`)
+    log(
+      `  ${kind.padEnd(12)} 1 client p50 ${single.ms.p50} ms · ${concurrent.clients} clients p50 ${concurrent.ms.p50} p99 ${concurrent.ms.p99} ms, ${concurrent.requests_per_second} req/s${concurrent.errors + single.errors > 0 ? `, ${concurrent.errors + single.errors} errors` : ''}`,
+    )
   }
   return figures
 }
@@ -95,25 +97,41 @@ const occurrences = (bytes: Buffer, needle: string): number => {
  * counts items with a byte search instead of decoding ~100 KB of text and matching a regex over it
  * (measured: 0.38 against 0.50 ms of its CPU per 100-item answer, and less garbage for its GC).
  */
-export const torznabRunner = (baseUrl: string): QueryRunner => async (query) => {
-  const response = await fetch(`${baseUrl}${query.torznab}`)
-  const body = Buffer.from(await response.arrayBuffer())
-  if (response.status !== 200 || body.indexOf('<rss') === -1) throw new Error(`HTTP ${response.status}: ${body.subarray(0, 200).toString()}`)
-  return occurrences(body, '<item>')
-}
+export const torznabRunner =
+  (baseUrl: string): QueryRunner =>
+  async (query) => {
+    const response = await fetch(`${baseUrl}${query.torznab}`)
+    const body = Buffer.from(await response.arrayBuffer())
+    if (response.status !== 200 || body.indexOf('<rss') === -1)
+      throw new Error(`HTTP ${response.status}: ${body.subarray(0, 200).toString()}`)
+    return occurrences(body, '<item>')
+  }
 
 /**
  * With wrk installed, concurrent passes run for `wrkSeconds` each (a count does not bound wrk; ~5,000
  * requests a kind, so p99 is not the 4th-slowest of 400); without it, Bun's fetch as before.
  */
 export const torznabConcurrentPass = (baseUrl: string, wrkSeconds: number): ConcurrentPass | undefined =>
-  wrkPath() ? (queries, load) => runWrk(baseUrl, queries.map((query) => query.torznab), { clients: load.clients, seconds: Math.min(wrkSeconds, load.maxSeconds) }) : undefined
+  wrkPath()
+    ? (queries, load) =>
+        runWrk(
+          baseUrl,
+          queries.map((query) => query.torznab),
+          { clients: load.clients, seconds: Math.min(wrkSeconds, load.maxSeconds) },
+        )
+    : undefined
 
 /** Which load generator the concurrent Torznab passes use, for the report. */
-export const torznabLoadGenerator = (): string => (wrkPath() ? 'wrk (1 thread, keep-alive connections)' : "Bun's fetch (wrk is not installed)")
+export const torznabLoadGenerator = (): string =>
+  wrkPath() ? 'wrk (1 thread, keep-alive connections)' : "Bun's fetch (wrk is not installed)"
 
-export const benchTorznab = (baseUrl: string, queries: Record<QueryKind, BenchQuery[]>, options: PassOptions, log: (line: string) => void, wrkSeconds = WRK_SECONDS) =>
-  benchKinds(queries, torznabRunner(baseUrl), options, log, QUERY_KINDS, torznabConcurrentPass(baseUrl, wrkSeconds))
+export const benchTorznab = (
+  baseUrl: string,
+  queries: Record<QueryKind, BenchQuery[]>,
+  options: PassOptions,
+  log: (line: string) => void,
+  wrkSeconds = WRK_SECONDS,
+) => benchKinds(queries, torznabRunner(baseUrl), options, log, QUERY_KINDS, torznabConcurrentPass(baseUrl, wrkSeconds))
 
 /** Seconds of each wrk pass (the warm-up takes at most its own maxSeconds). */
 export const WRK_SECONDS = 5

@@ -14,8 +14,20 @@ import { serverCommand, startServer } from './server-bench.ts'
 import { benchKinds, torznabConcurrentPass, torznabLoadGenerator, torznabRunner, WRK_SECONDS } from './torznab-bench.ts'
 import type { GroundTruth } from './truth.ts'
 
-const USAGE = 'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m] [--client wrk|bun] [--seconds 5]'
-const values = benchOptions({ kinds: QUERY_KINDS.join(','), cache: 'off', requests: '400', clients: '8', torrents: '1m', client: 'wrk', seconds: String(WRK_SECONDS) }, USAGE)
+const USAGE =
+  'usage: bun test/bench/torznab-only.ts [--kinds k1,k2] [--cache off|on] [--requests 400] [--clients 8] [--torrents 1m] [--client wrk|bun] [--seconds 5]'
+const values = benchOptions(
+  {
+    kinds: QUERY_KINDS.join(','),
+    cache: 'off',
+    requests: '400',
+    clients: '8',
+    torrents: '1m',
+    client: 'wrk',
+    seconds: String(WRK_SECONDS),
+  },
+  USAGE,
+)
 const kinds = benchKindList(values.kinds)
 
 const benchDir = join(import.meta.dir, '..', '..', '.data', 'bench')
@@ -49,7 +61,9 @@ const server = await startServer(dataDir, serverCommand(), values.cache === 'off
 try {
   await Bun.sleep(1000)
   const concurrentPass = values.client === 'bun' ? undefined : torznabConcurrentPass(server.url, Number(values.seconds))
-  console.log(`${serverCommand().kind}, answer cache ${values.cache}, concurrent passes: ${concurrentPass ? torznabLoadGenerator() : "Bun's fetch"}`)
+  console.log(
+    `${serverCommand().kind}, answer cache ${values.cache}, concurrent passes: ${concurrentPass ? torznabLoadGenerator() : "Bun's fetch"}`,
+  )
   await benchKinds(queries, torznabRunner(server.url), passes, console.log, kinds, concurrentPass)
 } finally {
   await server.stop()

@@ -122,7 +122,8 @@ export class TruthRecorder {
   }
 
   result(seed: string, torrents: number, counts: Record<string, number>): GroundTruth {
-    const shows = [...this.#series].map((rank) => this.catalog.series[rank])
+    const shows = [...this.#series]
+      .map((rank) => this.catalog.series[rank])
       .concat([...this.#anime].map((rank) => this.catalog.anime[rank]))
       .map(({ kind, imdb, name, episodes }) => ({ kind, imdb, name, episodes }))
     const episodes: Record<string, string[]> = {}
@@ -134,6 +135,16 @@ export class TruthRecorder {
     const related: Record<string, string[]> = {}
     for (const [imdb, hashes] of this.#related) related[imdb] = [...hashes].sort()
     const features = Object.fromEntries([...this.#features].sort(([a], [b]) => (a < b ? -1 : 1)))
-    return { seed, torrents, counts: { ...counts, ...features }, shows, episodes, movies, labels: Object.fromEntries(this.#labels), related, spellings: Object.fromEntries(this.#spellings) }
+    return {
+      seed,
+      torrents,
+      counts: { ...counts, ...features },
+      shows,
+      episodes,
+      movies,
+      labels: Object.fromEntries(this.#labels),
+      related,
+      spellings: Object.fromEntries(this.#spellings),
+    }
   }
 }

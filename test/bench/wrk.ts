@@ -58,7 +58,19 @@ export const runWrk = async (baseUrl: string, paths: string[], options: { client
     writeFileSync(join(directory, 'load.lua'), SCRIPT)
     writeFileSync(join(directory, 'paths.txt'), `${paths.join('\n')}\n`)
     const seconds = Math.max(1, Math.round(options.seconds))
-    const command = [wrk, '-t1', `-c${options.clients}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(directory, 'load.lua'), baseUrl, '--', join(directory, 'paths.txt')]
+    const command = [
+      wrk,
+      '-t1',
+      `-c${options.clients}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      join(directory, 'load.lua'),
+      baseUrl,
+      '--',
+      join(directory, 'paths.txt'),
+    ]
     const child = Bun.spawn(command, { stdout: 'pipe', stderr: 'pipe' })
     const [output, errors, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
     const line = output.split('\n').find((text) => text.startsWith('WRK '))

@@ -46,12 +46,16 @@ const itemProblems = (item: FeedItem, audio: Map<string, string[]>): string[] =>
   const classified = audio.get(item.attrs.get('infohash')?.[0] ?? '') ?? []
   const attrs = item.attrs.get('language') ?? []
   if (attrs.join(',') !== classified.join(',')) problems.push(`language attrs ${attrs} ≠ audio ${classified}`)
-  for (const [app, read] of [['Sonarr', sonarrLanguages(item)], ['Radarr', radarrLanguages(item)]] as const)
+  for (const [app, read] of [
+    ['Sonarr', sonarrLanguages(item)],
+    ['Radarr', radarrLanguages(item)],
+  ] as const)
     for (const language of read) if (!classified.includes(language)) problems.push(`${app} reads ${language} audio`)
   const hardcoded = radarrHardcoded(item.title)
   if (hardcoded) problems.push(`Radarr: hardcoded subtitles (${hardcoded})`)
   const size = item.attrs.get('size')?.[0]
-  if (size !== undefined && (item.sizeElement !== size || item.enclosureLength !== size)) problems.push(`<size> ${item.sizeElement} ≠ ${size}`)
+  if (size !== undefined && (item.sizeElement !== size || item.enclosureLength !== size))
+    problems.push(`<size> ${item.sizeElement} ≠ ${size}`)
   if (size === undefined && item.sizeElement !== null) problems.push('<size> without a known size')
   return problems.map((problem) => `${item.title}: ${problem}`)
 }
@@ -71,7 +75,10 @@ const packsByDesign = (server: TestServer): Set<string> => {
 
 /** The audio languages the indexer classified, by info hash. */
 const audioByHash = (server: TestServer): Map<string, string[]> => {
-  const rows = server.ctx.database.db?.query('SELECT info_hash, languages FROM torrents').all() as { info_hash: string; languages: string | null }[]
+  const rows = server.ctx.database.db?.query('SELECT info_hash, languages FROM torrents').all() as {
+    info_hash: string
+    languages: string | null
+  }[]
   return new Map(rows.map((row) => [row.info_hash, row.languages ? row.languages.split(',') : []]))
 }
 
@@ -107,7 +114,9 @@ describe('the fixture snapshot, every item of every answer kind', () => {
       const titles = items.map((item) => item.title)
       expect(titles).toContain('Boris S02E07 [SUB ITA] 1080p')
       expect(titles.filter((title) => /SUBITA/.test(title))).toEqual([])
-      const misread = items.flatMap((item) => itemProblems(item, audioByHash(original))).filter((problem) => problem.endsWith('reads Italian audio'))
+      const misread = items
+        .flatMap((item) => itemProblems(item, audioByHash(original)))
+        .filter((problem) => problem.endsWith('reads Italian audio'))
       expect(misread).toContain('Boris S02E07 [SUB ITA] 1080p: Sonarr reads Italian audio')
       expect(misread).toContain('Deadpool.and.Wolverine.2024.2160p.WEBRip.SUB.ITA.x265: Radarr reads Italian audio')
     } finally {

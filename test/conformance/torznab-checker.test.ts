@@ -24,9 +24,12 @@ describe("Prowlarr's own fixtures", () => {
     expect(rules(checkCaps(fixture('torznab_animetosho_caps.xml')).violations)).toEqual(['xml.no-bom'])
   })
 
-  test.each(['torznab_animetosho.xml', 'torznab_hdaccess_net.xml', 'torznab_morethantv.xml', 'torznab_tpb.xml'])('results %s are accepted (BOM stripped)', (name) => {
-    expect(errors(checkResults(fixture(name)))).toEqual([])
-  })
+  test.each(['torznab_animetosho.xml', 'torznab_hdaccess_net.xml', 'torznab_morethantv.xml', 'torznab_tpb.xml'])(
+    'results %s are accepted (BOM stripped)',
+    (name) => {
+      expect(errors(checkResults(fixture(name)))).toEqual([])
+    },
+  )
 
   test('unauthorized.xml is read as error 100 and rejected as a result page', () => {
     expect(readError(fixture('unauthorized.xml'))).toEqual({ code: '100', description: 'Incorrect user credentials' })
@@ -38,7 +41,8 @@ const GOOD_CAPS = `<?xml version="1.0" encoding="UTF-8"?>
 <caps><limits default="100" max="200"/><searching><search available="yes" supportedParams="q"/><tv-search available="yes" supportedParams="q,season,ep,imdbid"/><movie-search available="yes" supportedParams="q,imdbid,tmdbid"/></searching><categories><category id="2000" name="Movies"><subcat id="2040" name="Movies/HD"/></category><category id="5000" name="TV"><subcat id="5040" name="TV/HD"/></category></categories></caps>`
 
 const ITEM = `<item><title>Show.S01E01.1080p</title><guid isPermaLink="false">0123456789abcdef0123456789abcdef01234567</guid><pubDate>Sun, 15 Mar 2015 17:10:42 +0000</pubDate><enclosure url="http://idx/api?t=get&amp;id=1" length="100" type="application/x-bittorrent"/><torznab:attr name="category" value="5000"/><torznab:attr name="category" value="5040"/><torznab:attr name="size" value="100"/><torznab:attr name="seeders" value="3"/><torznab:attr name="peers" value="3"/><torznab:attr name="infohash" value="0123456789abcdef0123456789abcdef01234567"/><torznab:attr name="imdbid" value="tt0903747"/><torznab:attr name="downloadvolumefactor" value="0"/></item>`
-const feed = (items: string, root = '<rss version="2.0" xmlns:torznab="http://torznab.com/schemas/2015/feed">') => `<?xml version="1.0" encoding="UTF-8"?>\n${root}<channel><title>x</title>${items}</channel></rss>`
+const feed = (items: string, root = '<rss version="2.0" xmlns:torznab="http://torznab.com/schemas/2015/feed">') =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${root}<channel><title>x</title>${items}</channel></rss>`
 const GOOD_FEED = feed(ITEM)
 
 describe('caps rules', () => {

@@ -3,7 +3,17 @@
  * do (torznab-clients.md §B.3–§B.7, §C.1–§C.2) and lists what would make them fail, degrade, drop an
  * item or drop the page. `error` = a client breaks or loses data; `warning` = a SHOULD of §G.
  */
-import { attribute, children, forbiddenCharacter, hasBom, nonXmlEntity, parseXml, rootElements, wellFormedProblem, type XmlNode } from './xml-document.ts'
+import {
+  attribute,
+  children,
+  forbiddenCharacter,
+  hasBom,
+  nonXmlEntity,
+  parseXml,
+  rootElements,
+  wellFormedProblem,
+  type XmlNode,
+} from './xml-document.ts'
 
 export interface Violation {
   rule: string
@@ -71,7 +81,8 @@ const checkMode = (mode: string, node: unknown, findings: Findings): string[] | 
   if (node === undefined) return null
   const available = attribute(node, 'available')
   if (available === undefined) findings.error('caps.available', `<${mode}> has no available attribute (Prowlarr degrades to default caps)`)
-  else if (available !== 'yes' && available !== 'no') findings.error('caps.available', `<${mode} available="${available}">: clients only accept "yes" or "no"`)
+  else if (available !== 'yes' && available !== 'no')
+    findings.error('caps.available', `<${mode} available="${available}">: clients only accept "yes" or "no"`)
   if (available !== 'yes') return null
   const raw = attribute(node, 'supportedParams')
   if (raw === undefined) return ['q']
@@ -80,7 +91,8 @@ const checkMode = (mode: string, node: unknown, findings: Findings): string[] | 
     findings.error('caps.params-format', `<${mode}> supportedParams="${raw}": Sonarr/Radarr need lower case, commas, no spaces`)
   }
   for (const param of params) {
-    if (!KNOWN_PARAMS[mode]?.includes(param.trim().toLowerCase())) findings.warning('caps.params-known', `<${mode}> advertises unknown parameter "${param}"`)
+    if (!KNOWN_PARAMS[mode]?.includes(param.trim().toLowerCase()))
+      findings.warning('caps.params-known', `<${mode}> advertises unknown parameter "${param}"`)
   }
   return params.map((param) => param.trim().toLowerCase())
 }
@@ -90,7 +102,8 @@ const checkCategories = (node: unknown, findings: Findings): Set<string> => {
   for (const category of children(node, 'category')) {
     for (const element of [category, ...children(category, 'subcat')]) {
       const id = attribute(element, 'id')
-      if (!id || !/^\d+$/.test(id) || !attribute(element, 'name')) findings.error('caps.category', 'every category and subcat needs an integer id and a name')
+      if (!id || !/^\d+$/.test(id) || !attribute(element, 'name'))
+        findings.error('caps.category', 'every category and subcat needs an integer id and a name')
       else ids.add(id)
     }
   }
@@ -101,7 +114,13 @@ const checkCategories = (node: unknown, findings: Findings): Set<string> => {
 const searchable = (modes: Caps['modes']): boolean => {
   const has = (mode: string, ...params: string[]) => params.some((param) => modes[mode]?.includes(param))
   const tv = has('tv-search', 'q', 'tvdbid', 'imdbid', 'tmdbid', 'rid') && has('tv-search', 'season') && has('tv-search', 'ep')
-  return has('search', 'q') || has('movie-search', 'q', 'imdbid', 'tmdbid', 'traktid') || tv || has('audio-search', 'q', 'artist', 'album') || has('book-search', 'q', 'author', 'title')
+  return (
+    has('search', 'q') ||
+    has('movie-search', 'q', 'imdbid', 'tmdbid', 'traktid') ||
+    tv ||
+    has('audio-search', 'q', 'artist', 'album') ||
+    has('book-search', 'q', 'author', 'title')
+  )
 }
 
 export interface CapsOptions {
@@ -121,7 +140,9 @@ export const checkCaps = (xml: string, options: CapsOptions = {}): { caps: Caps 
   }
   const caps = document.caps as XmlNode
   const searching = caps.searching
-  const modes: Caps['modes'] = Object.fromEntries(MODES.map((mode) => [mode, searching === undefined ? null : checkMode(mode, (searching as XmlNode)[mode], findings)]))
+  const modes: Caps['modes'] = Object.fromEntries(
+    MODES.map((mode) => [mode, searching === undefined ? null : checkMode(mode, (searching as XmlNode)[mode], findings)]),
+  )
   if (searching === undefined) modes.search = ['q']
   const result: Caps = { limits: checkLimits(caps.limits, findings), modes, categories: checkCategories(caps.categories, findings) }
   if (!searchable(modes)) findings.error('caps.searchable', 'no usable search mode: the Prowlarr test fails')
@@ -135,9 +156,13 @@ const checkArrApps = (caps: Caps, findings: Findings) => {
     findings.error('caps.sonarr', 'Sonarr needs tv-search with season, ep and q or an id')
   }
   const movie = caps.modes['movie-search'] ?? []
-  if (!['q', 'imdbid', 'tmdbid'].some((param) => movie.includes(param))) findings.error('caps.radarr', 'Radarr needs movie-search with q, imdbid or tmdbid')
+  if (!['q', 'imdbid', 'tmdbid'].some((param) => movie.includes(param)))
+    findings.error('caps.radarr', 'Radarr needs movie-search with q, imdbid or tmdbid')
   if (!SONARR_CATEGORIES.some((id) => caps.categories.has(id)) || !RADARR_CATEGORIES.some((id) => caps.categories.has(id))) {
-    findings.error('caps.sync-categories', 'standard TV (5000…) and Movies (2000…) categories are needed for the Prowlarr → Sonarr/Radarr sync')
+    findings.error(
+      'caps.sync-categories',
+      'standard TV (5000…) and Movies (2000…) categories are needed for the Prowlarr → Sonarr/Radarr sync',
+    )
   }
   if (caps.limits === null) findings.warning('caps.limits-present', 'no <limits>: clients assume 100')
 }

@@ -3,7 +3,21 @@
  * item rules of torznab-clients.md §B.5–§B.7 and §C.1, as Prowlarr, Sonarr and Radarr apply them.
  */
 import type { Caps, Violation } from './torznab-checker.ts'
-import { attribute, children, forbiddenCharacter, nonXmlEntity, parsePubDate, parseXml, prefixed, prefixesOf, rootElements, text, TORZNAB_NS, wellFormedProblem, type XmlNode } from './xml-document.ts'
+import {
+  attribute,
+  children,
+  forbiddenCharacter,
+  nonXmlEntity,
+  parsePubDate,
+  parseXml,
+  prefixed,
+  prefixesOf,
+  rootElements,
+  text,
+  TORZNAB_NS,
+  wellFormedProblem,
+  type XmlNode,
+} from './xml-document.ts'
 
 export interface ResultsOptions {
   /** Declared categories: item categories must be among them (Prowlarr maps results through caps). */
@@ -38,7 +52,8 @@ const checkEnclosure = (item: unknown, error: Report, warning: Report): string |
   }
   const preferred = enclosures.find((node) => TORRENT_TYPES.includes(attribute(node, 'type') ?? '')) ?? enclosures[0]
   const url = attribute(preferred, 'url') ?? ''
-  if (!/^(?:https?:\/\/[^\s/]+|magnet:\?)/.test(url)) error('item.enclosure-url', `enclosure url "${url}" is not an absolute http(s) or magnet URL`)
+  if (!/^(?:https?:\/\/[^\s/]+|magnet:\?)/.test(url))
+    error('item.enclosure-url', `enclosure url "${url}" is not an absolute http(s) or magnet URL`)
   const length = attribute(preferred, 'length')
   if (length !== undefined && !/^\d+$/.test(length)) warning('item.size', `enclosure length "${length}" is not a number of bytes`)
   return attribute(preferred, 'type') ?? null
@@ -46,11 +61,15 @@ const checkEnclosure = (item: unknown, error: Report, warning: Report): string |
 
 const checkAttrs = (attrs: Array<[string, string]>, error: Report, warning: Report) => {
   for (const [name, value] of attrs) {
-    if (['seeders', 'peers', 'leechers'].includes(name) && !INTEGER.test(value)) error('item.integer', `${name}="${value}" is not an integer (int.Parse fails the item)`)
-    if (name === 'imdbid' && !/^.{4}\d+$/.test(value)) error('item.imdbid', `imdbid="${value}" breaks Prowlarr's parser (use tt + 7 digits)`)
+    if (['seeders', 'peers', 'leechers'].includes(name) && !INTEGER.test(value))
+      error('item.integer', `${name}="${value}" is not an integer (int.Parse fails the item)`)
+    if (name === 'imdbid' && !/^.{4}\d+$/.test(value))
+      error('item.imdbid', `imdbid="${value}" breaks Prowlarr's parser (use tt + 7 digits)`)
     if (name === 'size' && !/^\d+$/.test(value)) warning('item.size', `size="${value}" is not a number of bytes`)
-    if (name === 'infohash' && !/^[0-9a-f]{40}$/.test(value)) warning('item.infohash', `infohash="${value}" is not 40 lower-case hex digits`)
-    if ((name === 'downloadvolumefactor' || name === 'uploadvolumefactor') && !NUMBER.test(value)) warning('item.volumefactor', `${name}="${value}" is not a number`)
+    if (name === 'infohash' && !/^[0-9a-f]{40}$/.test(value))
+      warning('item.infohash', `infohash="${value}" is not 40 lower-case hex digits`)
+    if ((name === 'downloadvolumefactor' || name === 'uploadvolumefactor') && !NUMBER.test(value))
+      warning('item.volumefactor', `${name}="${value}" is not a number`)
   }
 }
 
@@ -58,7 +77,8 @@ const checkCategories = (item: unknown, attrs: Array<[string, string]>, options:
   const fromAttrs = attrs.filter(([name]) => name === 'category').map(([, value]) => value)
   const categories = fromAttrs.length > 0 ? fromAttrs : children(item, 'category').map(text)
   // Interactive searches keep uncategorised releases; Prowlarr's automatic ones drop them.
-  if (categories.length === 0) (options.forArrApps ? error : warning)('item.category', 'no category: Prowlarr drops the release in automatic searches')
+  if (categories.length === 0)
+    (options.forArrApps ? error : warning)('item.category', 'no category: Prowlarr drops the release in automatic searches')
   else if (options.caps && !categories.some((id) => options.caps?.categories.has(id))) {
     error('item.category-declared', `categories ${categories.join(',')} are not declared in caps: Prowlarr drops the release`)
   }
@@ -108,15 +128,19 @@ export const checkResults = (xml: string, options: ResultsOptions = {}): Violati
   if (entity) error('xml.entities', `${entity} is not an XML entity`)
   const document = parseXml(xml)
   const found = rootElements(document)
-  if (found.includes('error') || children(document[found[0]], 'error').length > 0) error('results.error', 'the response is an <error> document')
+  if (found.includes('error') || children(document[found[0]], 'error').length > 0)
+    error('results.error', 'the response is an <error> document')
   const channel = checkChannel(document, error)
   if (channel === null) return list
   const root = document[found[0]]
   const prefixes = prefixesOf(TORZNAB_NS, root, channel)
   const items = children(channel, 'item')
-  const undeclared = items.some((item) => Object.keys(item as XmlNode).some((name) => name.endsWith(':attr') && !prefixes.includes(name.split(':')[0])))
+  const undeclared = items.some((item) =>
+    Object.keys(item as XmlNode).some((name) => name.endsWith(':attr') && !prefixes.includes(name.split(':')[0])),
+  )
   if (undeclared && prefixes.length === 0) error('results.namespace', `torznab attributes need xmlns:torznab="${TORZNAB_NS}"`)
-  if (options.limit !== undefined && items.length > options.limit) error('results.limit', `${items.length} items for limit=${options.limit}`)
+  if (options.limit !== undefined && items.length > options.limit)
+    error('results.limit', `${items.length} items for limit=${options.limit}`)
   const guids = new Set<string>()
   const types = items.map((item) => checkItem(item, prefixes, options, error, warning, guids))
   if (types.length > 0 && !types.some((type) => type !== null && TORRENT_TYPES.includes(type))) {

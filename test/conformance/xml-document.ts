@@ -76,7 +76,8 @@ export const prefixesOf = (namespace: string, ...elements: unknown[]): string[] 
   )
 
 /** Every element `prefix:local` or (when declared) any bound prefix of the child list. */
-export const prefixed = (node: unknown, prefixes: string[], local: string): unknown[] => prefixes.flatMap((prefix) => children(node, `${prefix}:${local}`))
+export const prefixed = (node: unknown, prefixes: string[], local: string): unknown[] =>
+  prefixes.flatMap((prefix) => children(node, `${prefix}:${local}`))
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -94,7 +95,8 @@ const rfc822 = (value: string): DateCheck => {
   let ms = Date.UTC(Number(year), monthIndex, Number(date), Number(hours), Number(minutes), Number(seconds ?? 0))
   if (new Date(ms).getUTCDate() !== Number(date)) return { ok: false, reason: 'no such day' }
   // .NET checks the weekday against the date as written, before applying the offset.
-  if (day !== undefined && DAYS[new Date(ms).getUTCDay()].toLowerCase() !== day.toLowerCase()) return { ok: false, reason: 'day of week was incorrect' }
+  if (day !== undefined && DAYS[new Date(ms).getUTCDay()].toLowerCase() !== day.toLowerCase())
+    return { ok: false, reason: 'day of week was incorrect' }
   if (zone && /^[+-]/.test(zone)) ms -= (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(3))) * 60_000
   return { ok: true, ms }
 }

@@ -23,8 +23,20 @@ export const fakeImporter = (options: FakeImporterOptions = {}) => {
       throw new Error(options.fail)
     }
     makeSnapshotDirectory(request.directory, request.tag, { titles: options.titles?.(request.tag) })
-    request.onProgress?.({ phase: 'validating', bytes_done: request.sourceSize ?? 0, bytes_total: request.sourceSize ?? null, rows_done: 3, rows_total: 3 })
-    return { directory: request.directory, counts: { torrents: 2, files: 1, pack_files: 0 }, archiveVersion: '1.14.0', dumpVersion: '15.18', seconds: 0.01 }
+    request.onProgress?.({
+      phase: 'validating',
+      bytes_done: request.sourceSize ?? 0,
+      bytes_total: request.sourceSize ?? null,
+      rows_done: 3,
+      rows_total: 3,
+    })
+    return {
+      directory: request.directory,
+      counts: { torrents: 2, files: 1, pack_files: 0 },
+      archiveVersion: '1.14.0',
+      dumpVersion: '15.18',
+      seconds: 0.01,
+    }
   }
   return { importSnapshot, calls }
 }

@@ -51,7 +51,13 @@ const DEFAULT_CAPS = (): Capabilities => ({
 })
 
 const ARRAYS = new Set(['category', 'subcat', 'item', 'enclosure', 'torznab:attr', 'error'])
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, parseAttributeValue: false, isArray: (name) => ARRAYS.has(name) })
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => ARRAYS.has(name),
+})
 
 class Degraded extends Error {}
 
@@ -100,7 +106,11 @@ export const parseCaps = (caps: Record<string, any>): Capabilities => {
       }
     }
     for (const category of caps.categories?.category ?? []) {
-      const subCategories = (category.subcat ?? []).map((sub: Record<string, any>) => ({ id: integer(sub['@id']), name: required(sub['@name']), subCategories: [] as [] }))
+      const subCategories = (category.subcat ?? []).map((sub: Record<string, any>) => ({
+        id: integer(sub['@id']),
+        name: required(sub['@name']),
+        subCategories: [] as [],
+      }))
       result.categories.push({ id: integer(category['@id']), name: required(category['@name']), subCategories })
     }
     return result
@@ -116,7 +126,9 @@ export const canSearch = (caps: Capabilities): boolean => {
   return (
     has(caps.searchParams, 'q') ||
     has(caps.movieSearchParams, 'q', 'imdbId', 'tmdbId', 'traktId') ||
-    (has(caps.tvSearchParams, 'q', 'tvdbId', 'imdbId', 'tmdbId', 'rId') && has(caps.tvSearchParams, 'season') && has(caps.tvSearchParams, 'ep')) ||
+    (has(caps.tvSearchParams, 'q', 'tvdbId', 'imdbId', 'tmdbId', 'rId') &&
+      has(caps.tvSearchParams, 'season') &&
+      has(caps.tvSearchParams, 'ep')) ||
     has(caps.musicSearchParams, 'q', 'artist', 'album') ||
     has(caps.bookSearchParams, 'q', 'author', 'title')
   )
@@ -141,8 +153,10 @@ const feedFailure = (doc: Record<string, any>, url: string): string | null => {
   const error = root?.error?.[0] ?? (rootName(doc) === 'error' ? root : undefined)
   if (error) {
     const code = Number(error['@code'])
-    if (code >= 100 && code <= 199) return 'Indexer returned result for RSS URL, Credentials appears to be invalid. Response: Invalid API key'
-    if (error['@description'] === 'Missing parameter' && !url.includes('apikey=')) return 'Indexer returned result for RSS URL, Credentials appears to be invalid. Response: Indexer requires an API key'
+    if (code >= 100 && code <= 199)
+      return 'Indexer returned result for RSS URL, Credentials appears to be invalid. Response: Invalid API key'
+    if (error['@description'] === 'Missing parameter' && !url.includes('apikey='))
+      return 'Indexer returned result for RSS URL, Credentials appears to be invalid. Response: Indexer requires an API key'
     if (error['@description'] === 'Request limit reached') return null
     return `${CONNECT} Torznab error detected: ${error['@description']}`
   }
@@ -156,7 +170,10 @@ const ACCEPT = 'application/rss+xml, text/rss+xml, application/xml, text/xml'
 
 const fetchIndexer = async (url: string): Promise<{ failure: string } | { text: string; status: number; type: string }> => {
   try {
-    const response = await fetch(url, { headers: { accept: ACCEPT, 'user-agent': 'Prowlarr/2.3.6 (fake)' }, signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(url, {
+      headers: { accept: ACCEPT, 'user-agent': 'Prowlarr/2.3.6 (fake)' },
+      signal: AbortSignal.timeout(10_000),
+    })
     const text = await response.text()
     if (response.status >= 500) return { failure: `${UNAVAILABLE} ${response.status}` }
     return { text, status: response.status, type: response.headers.get('content-type') ?? '' }

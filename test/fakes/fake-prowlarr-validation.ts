@@ -45,7 +45,12 @@ const error = (propertyName: string, errorMessage: string, attemptedValue?: unkn
   isWarning: false,
 })
 
-const warning = (propertyName: string, errorMessage: string): ValidationFailure => ({ propertyName, errorMessage, severity: 'warning', isWarning: true })
+const warning = (propertyName: string, errorMessage: string): ValidationFailure => ({
+  propertyName,
+  errorMessage,
+  severity: 'warning',
+  isWarning: true,
+})
 
 const fieldValue = (body: Resource, name: string) => (body.fields as Resource[] | null)?.find((field) => field?.name === name)?.value
 
@@ -68,7 +73,8 @@ export const validateIndexer = (body: Resource, context: ValidationContext): Val
   if (appProfileId <= 0) failures.push(error('AppProfileId', "'App Profile Id' must be greater than '0'.", appProfileId))
   else if (!context.appProfileIds.includes(appProfileId)) failures.push(error('AppProfileId', 'App Profile does not exist', appProfileId))
   const priority = body.priority ?? 0
-  if (priority < 1 || priority > 50) failures.push(error('Priority', `'Priority' must be between 1 and 50. You entered ${priority}.`, priority))
+  if (priority < 1 || priority > 50)
+    failures.push(error('Priority', `'Priority' must be between 1 and 50. You entered ${priority}.`, priority))
   if (!Array.isArray(body.fields)) {
     failures.push(error('Fields', "'Fields' must not be empty."))
     return failures
@@ -76,9 +82,11 @@ export const validateIndexer = (body: Resource, context: ValidationContext): Val
   const baseUrl = fieldValue(body, 'baseUrl')
   if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+/i.test(baseUrl)) failures.push(error('BaseUrl', 'Invalid Url', baseUrl))
   const apiPath = fieldValue(body, 'apiPath')
-  if (typeof apiPath !== 'string' || /^https?:\/\//i.test(apiPath)) failures.push(error('ApiPath', "Must be a valid URL path (ie: '/api')", apiPath))
+  if (typeof apiPath !== 'string' || /^https?:\/\//i.test(apiPath))
+    failures.push(error('ApiPath', "Must be a valid URL path (ie: '/api')", apiPath))
   const extra = fieldValue(body, 'additionalParameters')
-  if (typeof extra === 'string' && extra !== '' && !/^(&.+?=.+?)+$/.test(extra)) failures.push(error('AdditionalParameters', 'Additional Parameters are invalid'))
+  if (typeof extra === 'string' && extra !== '' && !/^(&.+?=.+?)+$/.test(extra))
+    failures.push(error('AdditionalParameters', 'Additional Parameters are invalid'))
   for (const seed of ['torrentBaseSettings.seedRatio', 'torrentBaseSettings.seedTime', 'torrentBaseSettings.packSeedTime']) {
     const value = fieldValue(body, seed)
     if (typeof value === 'number' && value <= 0) failures.push(warning(seed, 'Should be greater than zero'))

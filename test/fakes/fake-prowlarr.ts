@@ -89,7 +89,20 @@ export const torznabIndexer = (name: string, baseUrl: string, apiPath = '/api'):
   ),
 })
 
-const SYSTEM_STATUS = { appName: 'Prowlarr', instanceName: 'Prowlarr', version: '2.3.6.5214', isNetCore: true, isLinux: true, isDocker: true, mode: 'console', branch: 'master', databaseType: 'sqLite', authentication: 'forms', urlBase: '', runtimeName: 'netcore' }
+const SYSTEM_STATUS = {
+  appName: 'Prowlarr',
+  instanceName: 'Prowlarr',
+  version: '2.3.6.5214',
+  isNetCore: true,
+  isLinux: true,
+  isDocker: true,
+  mode: 'console',
+  branch: 'master',
+  databaseType: 'sqLite',
+  authentication: 'forms',
+  urlBase: '',
+  runtimeName: 'netcore',
+}
 
 export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwlarr => {
   const apiKey = options.apiKey ?? FAKE_PROWLARR_KEY
@@ -98,7 +111,9 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
   const faults = new Map<string, Fault>()
   const requests: RecordedRequest[] = []
   const indexers: Resource[] = []
-  const appProfiles = options.appProfiles ?? [{ id: 1, name: 'Standard', enableRss: true, enableAutomaticSearch: true, enableInteractiveSearch: true, minimumSeeders: 1 }]
+  const appProfiles = options.appProfiles ?? [
+    { id: 1, name: 'Standard', enableRss: true, enableAutomaticSearch: true, enableInteractiveSearch: true, minimumSeeders: 1 },
+  ]
   const hanging: (() => void)[] = []
   let nextId = 1
 
@@ -113,12 +128,16 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
   // Secrets come back masked, as on a real GET (clients §A.5).
   const masked = (resource: Resource): Resource => ({
     ...resource,
-    fields: resource.fields?.map((field: Resource) => (field.privacy === 'apiKey' && field.value ? { ...field, value: '********' } : field)),
+    fields: resource.fields?.map((field: Resource) =>
+      field.privacy === 'apiKey' && field.value ? { ...field, value: '********' } : field,
+    ),
   })
 
   const echo = (route: string) => {
     const text = `Traceback (most recent call last): System.Exception: X-Api-Key ${apiKey} rejected at ${route}`
-    return route.startsWith('POST') ? json(400, [{ propertyName: '', errorMessage: text, severity: 'error', isWarning: false }]) : json(500, { message: text, description: text })
+    return route.startsWith('POST')
+      ? json(400, [{ propertyName: '', errorMessage: text, severity: 'error', isWarning: false }])
+      : json(500, { message: text, description: text })
   }
 
   const transportFault = (fault: Fault, route: string, path: string): Response | Promise<Response> | null => {
@@ -126,7 +145,9 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
       case 'hang':
         return new Promise((resolve) => hanging.push(() => resolve(new Response(null, { status: 503 }))))
       case 'hang-body':
-        return new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('[{')) }), { headers: { 'content-type': 'application/json' } })
+        return new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('[{')) }), {
+          headers: { 'content-type': 'application/json' },
+        })
       case 'http-500':
         return json(500, { message: 'Internal Server Error', description: 'System.NullReferenceException' })
       case 'invalid-json':
@@ -150,11 +171,14 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
     } catch {
       return { response: json(400, { message: "Request body can't be empty" }) }
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return { response: json(400, { message: "Request body can't be empty" }) }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return { response: json(400, { message: "Request body can't be empty" }) }
     const typeErrors = deserializationErrors(body as Resource)
-    if (Object.keys(typeErrors).length > 0) return { response: json(400, { title: 'One or more validation errors occurred.', status: 400, errors: typeErrors }) }
+    if (Object.keys(typeErrors).length > 0)
+      return { response: json(400, { title: 'One or more validation errors occurred.', status: 400, errors: typeErrors }) }
     const failures = validateIndexer(body as Resource, { indexers, appProfileIds: appProfiles.map((profile) => profile.id) })
-    const force = new URL(request.url).searchParams.get('forceTest') === 'true' || new URL(request.url).searchParams.get('forceSave') === 'true'
+    const force =
+      new URL(request.url).searchParams.get('forceTest') === 'true' || new URL(request.url).searchParams.get('forceSave') === 'true'
     const binding = failures.filter((failure) => !failure.isWarning || !force)
     if (binding.length > 0) return { response: json(400, binding) }
     return { body: body as Resource }
@@ -179,7 +203,15 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
       case 'POST /api/v1/indexer/test': {
         const checked = await validated(request)
         if ('response' in checked) return checked.response
-        if (fault === 'test-failure') return json(400, [{ propertyName: '', errorMessage: 'Unable to connect to indexer, check the log above the ValidationFailure for more details', severity: 'error', isWarning: false }])
+        if (fault === 'test-failure')
+          return json(400, [
+            {
+              propertyName: '',
+              errorMessage: 'Unable to connect to indexer, check the log above the ValidationFailure for more details',
+              severity: 'error',
+              isWarning: false,
+            },
+          ])
         const tested = await liveTest(checked.body)
         return Array.isArray(tested) ? json(400, tested) : json(200, {})
       }
@@ -212,10 +244,24 @@ export const startFakeProwlarr = (options: FakeProwlarrOptions = {}): FakeProwla
       if (!url.pathname.startsWith(`${urlBase}/`)) return new Response(null, { status: 404 })
       const path = url.pathname.slice(urlBase.length)
       // clients §A.1: query `apikey` first, then X-Api-Key, then a Bearer token.
-      const given = url.searchParams.get('apikey') ?? request.headers.get('x-api-key') ?? request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null
-      const recorded: RecordedRequest = { method: request.method, path, search: url.search, apiKey: given, accept: request.headers.get('accept') }
+      const given =
+        url.searchParams.get('apikey') ??
+        request.headers.get('x-api-key') ??
+        request.headers.get('authorization')?.replace(/^Bearer /, '') ??
+        null
+      const recorded: RecordedRequest = {
+        method: request.method,
+        path,
+        search: url.search,
+        apiKey: given,
+        accept: request.headers.get('accept'),
+      }
       requests.push(recorded)
-      if (request.method === 'POST') recorded.body = await request.clone().json().catch(() => undefined)
+      if (request.method === 'POST')
+        recorded.body = await request
+          .clone()
+          .json()
+          .catch(() => undefined)
       if (path === '/ping') return json(200, { status: 'OK' })
       if (given !== apiKey) return new Response(null, { status: 401 })
       const key = `${request.method} ${path}`

@@ -34,9 +34,16 @@ export interface FakeReleases {
 export const sha256Hex = (bytes: Uint8Array | string): string => new Bun.CryptoHasher('sha256').update(bytes).digest('hex')
 
 const releaseJson = (state: FakeReleaseState, origin: string) => {
-  const digest = { ok: `sha256:${sha256Hex(state.dump)}`, wrong: `sha256:${sha256Hex('other bytes')}`, sibling: null, none: null }[state.digest]
+  const digest = { ok: `sha256:${sha256Hex(state.dump)}`, wrong: `sha256:${sha256Hex('other bytes')}`, sibling: null, none: null }[
+    state.digest
+  ]
   const dump = { name: state.assetName, size: state.dump.byteLength, digest, browser_download_url: `${origin}/download/${state.assetName}` }
-  const sibling = { name: `${state.assetName}.sha256`, size: 100, digest: null, browser_download_url: `${origin}/download/${state.assetName}.sha256` }
+  const sibling = {
+    name: `${state.assetName}.sha256`,
+    size: 100,
+    digest: null,
+    browser_download_url: `${origin}/download/${state.assetName}.sha256`,
+  }
   const readme = { name: 'README.md', size: 10, digest: null, browser_download_url: `${origin}/download/README.md` }
   const assets = [readme, ...(state.dumpAsset ? [dump] : []), ...(state.digest === 'sibling' ? [sibling] : [])]
   return JSON.stringify({ tag_name: state.tag, name: `ICVDB snapshot – ${state.tag}`, assets })

@@ -6,7 +6,15 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeRankedTitles } from '../helpers/rank-tables.ts'
-import { FILES_FILE, FILES_INDEXES_DDL, FILES_TABLES_DDL, MAIN_FILE, MAIN_INDEXES_DDL, MAIN_TABLES_DDL, META_KEYS } from '../../runtime/db/schema.ts'
+import {
+  FILES_FILE,
+  FILES_INDEXES_DDL,
+  FILES_TABLES_DDL,
+  MAIN_FILE,
+  MAIN_INDEXES_DDL,
+  MAIN_TABLES_DDL,
+  META_KEYS,
+} from '../../runtime/db/schema.ts'
 import { storedFold } from '../../runtime/search/derive.ts'
 
 export interface FakeSnapshotOptions {

@@ -44,7 +44,12 @@ export const startRecordingManager = (): RecordingManager => {
     fetch: async (request) => {
       const path = new URL(request.url).pathname
       const body = await request.text()
-      received.push({ method: request.method, path, apiKey: request.headers.get('x-api-key'), raw: `${[...request.headers].join('\n')}\n${body}` })
+      received.push({
+        method: request.method,
+        path,
+        apiKey: request.headers.get('x-api-key'),
+        raw: `${[...request.headers].join('\n')}\n${body}`,
+      })
       const route = `${request.method} ${path}`
       const custom = answers.get(route)
       if (custom) return custom(request)

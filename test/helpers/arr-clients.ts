@@ -50,8 +50,7 @@ const SONARR_SUBTITLED = new RegExp(`\\b${LANGUAGE_WORD}(?:[-_. ]${LANGUAGE_WORD
 // Sonarr reads languages after the last season/episode token (its ReleaseTokens).
 const EPISODE_TOKEN = /\b(?:S\d{1,4}(?:[ ._-]?E(?:P[ ._]?)?\d{1,4})*|\d{1,2}x\d{2,3}|(?:Season|Stagione|Saison|Series)[ ._-]?\d{1,2})\b/gi
 
-const languagesIn = (text: string): string[] =>
-  TITLE_LANGUAGES.flatMap(([name, pattern]) => (text.match(pattern) ? [name] : []))
+const languagesIn = (text: string): string[] => TITLE_LANGUAGES.flatMap(([name, pattern]) => (text.match(pattern) ? [name] : []))
 
 /** Languages Sonarr v4 takes for an item: its `language` attributes, or else its title. */
 export const sonarrLanguages = (item: FeedItem): string[] => {

@@ -21,7 +21,9 @@ export const rawRequest = (port: number, head: string, body = ''): Promise<RawAn
       const text = Buffer.concat(chunks).toString('latin1')
       const [headText = '', ...rest] = text.split('\r\n\r\n')
       const [statusLine = '', ...headerLines] = headText.split('\r\n')
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      )
       resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n'), bytes: text.length })
     })
     socket.write(`${head}\r\nConnection: close\r\n\r\n${body}`)

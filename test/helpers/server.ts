@@ -47,4 +47,8 @@ export const startTestServer = (options: TestServerOptions = {}): TestServer => 
 }
 
 export const putJson = (server: TestServer, path: string, body: unknown): Promise<Response> =>
-  server.fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  server.fetch(path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })

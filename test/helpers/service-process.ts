@@ -64,7 +64,11 @@ export const startService = async (dataDir: string, env: Record<string, string> 
 
 /** Runs a one-shot CLI command asynchronously (the fakes live in this process and must keep answering). */
 export const runCli = async (args: string[], env: Record<string, string> = {}) => {
-  const child = Bun.spawn([process.execPath, MAIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn([process.execPath, MAIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
   return { code, stdout, stderr }
 }

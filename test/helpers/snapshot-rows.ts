@@ -131,7 +131,16 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
   insertAll(files, 'files', fileColumns, fileRows)
   // The crosswalk as the importer learns it from the same rows.
   const crosswalk = new IdCrosswalk()
-  for (const row of torrents) crosswalk.add({ torrent: row.id, type: row.type, title: row.title, imdb: row.imdb, tmdb: row.tmdb, season: row.season, episode: row.episode } as CrosswalkRow)
+  for (const row of torrents)
+    crosswalk.add({
+      torrent: row.id,
+      type: row.type,
+      title: row.title,
+      imdb: row.imdb,
+      tmdb: row.tmdb,
+      season: row.season,
+      episode: row.episode,
+    } as CrosswalkRow)
   files.transaction(() => crosswalk.write(files))()
   writeRankedTitles(main, files)
   writeFileSeasons(files)

@@ -13,7 +13,16 @@ const ROOT = join(import.meta.dir, '../..')
 export const FIXTURE_DUMP = join(ROOT, 'test/fixtures/snapshots/icvdb-sample-1.14-gzip.dump')
 export const SCREENSHOTS = join(ROOT, 'test-artifacts/screenshots')
 const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 const temporary: string[] = []
 export const tempDir = (prefix: string): string => {
@@ -84,7 +93,11 @@ export const startBinary = async (options: { dataDir?: string; env?: Record<stri
 
 /** Installs the sample snapshot into a data directory with the executable's own `import` command. */
 export const importFixture = async (dataDir: string): Promise<void> => {
-  const child = Bun.spawn([await compiledBinary(), 'import', FIXTURE_DUMP, '--data-dir', dataDir], { env: { PATH: '/usr/bin:/bin' }, stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn([await compiledBinary(), 'import', FIXTURE_DUMP, '--data-dir', dataDir], {
+    env: { PATH: '/usr/bin:/bin' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
   if (code !== 0) throw new Error(`import failed (${code}): ${stderr}`)
 }

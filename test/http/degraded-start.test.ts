@@ -72,7 +72,11 @@ describe('a read-only data directory', () => {
   })
 
   test('answers writes with one clear sentence, shown in the status too', async () => {
-    const response = await service.fetch('/webapi/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SETTINGS) })
+    const response = await service.fetch('/webapi/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SETTINGS),
+    })
     expect(response.status).toBe(409)
     expect(await response.json()).toEqual({ detail: READ_ONLY })
     expect((await service.fetch('/webapi/updater/check', { method: 'POST' })).status).toBe(409)
@@ -81,7 +85,11 @@ describe('a read-only data directory', () => {
   })
 
   test('import and check stop with one line (exit 1)', async () => {
-    expectOneLine(await runCli(['check', '--data-dir', readOnly]), 1, /^icvdb-indexer: the data directory .* is read-only: check needs to write there/)
+    expectOneLine(
+      await runCli(['check', '--data-dir', readOnly]),
+      1,
+      /^icvdb-indexer: the data directory .* is read-only: check needs to write there/,
+    )
   })
 })
 
@@ -117,8 +125,16 @@ describe('one service per data directory: a lock, not a pid number', () => {
 describe('start-up failures are one line naming the cause and the fix', () => {
   test('configuration (exit 2): SEARCH_WORKERS and SEARCH_CACHE_MB are validated like the other variables', async () => {
     const dataDir = join(root, 'config')
-    expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', dataDir], { SEARCH_WORKERS: 'lots' }), 2, /SEARCH_WORKERS must be an integer/)
-    expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', dataDir], { SEARCH_CACHE_MB: '-4' }), 2, /SEARCH_CACHE_MB must be a number of MiB/)
+    expectOneLine(
+      await runCli(['serve', '--port', '0', '--data-dir', dataDir], { SEARCH_WORKERS: 'lots' }),
+      2,
+      /SEARCH_WORKERS must be an integer/,
+    )
+    expectOneLine(
+      await runCli(['serve', '--port', '0', '--data-dir', dataDir], { SEARCH_CACHE_MB: '-4' }),
+      2,
+      /SEARCH_CACHE_MB must be a number of MiB/,
+    )
   })
 
   test('environment (exit 1): a port in use, a file as the data directory, a directory that cannot be created or written', async () => {
@@ -126,7 +142,11 @@ describe('start-up failures are one line naming the cause and the fix', () => {
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
     const port = String((holder.address() as { port: number }).port)
     try {
-      expectOneLine(await runCli(['serve', '--port', port, '--host', '127.0.0.1', '--data-dir', join(root, 'port')]), 1, /port \d+ is already in use on 127\.0\.0\.1: .*PORT/)
+      expectOneLine(
+        await runCli(['serve', '--port', port, '--host', '127.0.0.1', '--data-dir', join(root, 'port')]),
+        1,
+        /port \d+ is already in use on 127\.0\.0\.1: .*PORT/,
+      )
     } finally {
       holder.close()
     }
@@ -136,14 +156,22 @@ describe('start-up failures are one line naming the cause and the fix', () => {
     const empty = join(root, 'empty')
     mkdirSync(empty)
     const frozen = readOnlyView(empty)
-    expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', join(frozen, 'data')]), 1, /cannot be created \(read-only file system\): create it, or set DATA_DIR/)
+    expectOneLine(
+      await runCli(['serve', '--port', '0', '--data-dir', join(frozen, 'data')]),
+      1,
+      /cannot be created \(read-only file system\): create it, or set DATA_DIR/,
+    )
     expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', frozen]), 1, /is read-only and holds no installed snapshot/)
   })
 
   test('a body over any Bun limit gets the handler’s 413 {"detail"} from the real service', async () => {
     const service = await startService(join(root, 'body'))
     try {
-      const response = await service.fetch('/webapi/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) })
+      const response = await service.fetch('/webapi/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(3 * 1024 * 1024),
+      })
       expect(response.status).toBe(413)
       expect(await response.json()).toEqual({ detail: 'request body is too large' })
     } finally {

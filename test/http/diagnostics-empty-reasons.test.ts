@@ -43,7 +43,11 @@ afterAll(async () => {
 })
 
 const explain = async (body: Record<string, unknown>, target = server) => {
-  const response = await target.fetch('/webapi/diagnostics/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await target.fetch('/webapi/diagnostics/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(response.status).toBe(200)
   const report = await response.json()
   expect(report.counts.returned).toBe(0)
@@ -53,11 +57,14 @@ const rules = (...values: Array<[string, boolean]>): ResultProcessing => ({
   preset: 'custom',
   custom_rules: values.map(([value, enabled]) => ({ enabled, field: 'title', operator: 'contains', value, action: 'exclude' })),
 })
-const use = async (processing: ResultProcessing) => expect((await putJson(server, '/webapi/result-processing', processing)).status).toBe(200)
+const use = async (processing: ResultProcessing) =>
+  expect((await putJson(server, '/webapi/result-processing', processing)).status).toBe(200)
 
 describe('what the snapshot lacks', () => {
   test('no snapshot installed', async () => {
-    expect(await explain({ t: 'search' }, bare)).toBe('No snapshot is installed yet, so every search is empty: install one from the dashboard.')
+    expect(await explain({ t: 'search' }, bare)).toBe(
+      'No snapshot is installed yet, so every search is empty: install one from the dashboard.',
+    )
   })
   test('an id no release carries', async () => {
     expect(await explain({ t: 'tvsearch', imdbid: 'tt0944947' })).toBe('No release in this snapshot carries tt0944947.')
@@ -66,10 +73,14 @@ describe('what the snapshot lacks', () => {
     expect(await explain({ t: 'tvsearch', imdbid: SHOW, season: 6 })).toBe('Season 6 is not in the snapshot; seasons 1–5 are.')
   })
   test('an episode the snapshot lacks', async () => {
-    expect(await explain({ t: 'tvsearch', imdbid: SHOW, season: 2, ep: 7 })).toBe('Season 2 is in the snapshot, but neither episode 7 nor a pack of season 2 is.')
+    expect(await explain({ t: 'tvsearch', imdbid: SHOW, season: 2, ep: 7 })).toBe(
+      'Season 2 is in the snapshot, but neither episode 7 nor a pack of season 2 is.',
+    )
   })
   test('words no title holds', async () => {
-    expect(await explain({ t: 'search', q: 'better call saul' })).toBe('No title in this snapshot contains all of the words “better call saul”; try fewer or other words.')
+    expect(await explain({ t: 'search', q: 'better call saul' })).toBe(
+      'No title in this snapshot contains all of the words “better call saul”; try fewer or other words.',
+    )
   })
   test('categories the indexer does not serve', async () => {
     expect(await explain({ t: 'search', q: 'inception', cat: '7000' })).toBe(
@@ -80,14 +91,20 @@ describe('what the snapshot lacks', () => {
 
 describe('what removed every match', () => {
   test('the search function', async () => {
-    expect(await explain({ t: 'movie', q: 'breaking bad' })).toBe('All 9 matches were removed by the search function (it searches only films).')
+    expect(await explain({ t: 'movie', q: 'breaking bad' })).toBe(
+      'All 9 matches were removed by the search function (it searches only films).',
+    )
   })
   test('the requested categories', async () => {
-    expect(await explain({ t: 'search', q: 'inception', cat: '2045' })).toBe('The only match was removed by the requested categories (2045).')
+    expect(await explain({ t: 'search', q: 'inception', cat: '2045' })).toBe(
+      'The only match was removed by the requested categories (2045).',
+    )
   })
   test('the italian_only preset', async () => {
     await use({ preset: 'italian_only', custom_rules: [] })
-    expect(await explain({ t: 'search', q: 'breaking bad' })).toBe('All 9 matches were removed by the italian_only preset (none has Italian audio).')
+    expect(await explain({ t: 'search', q: 'breaking bad' })).toBe(
+      'All 9 matches were removed by the italian_only preset (none has Italian audio).',
+    )
   })
   test('one rule, by its number', async () => {
     await use(rules(['x265', true], ['720p', true]))

@@ -16,16 +16,25 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const post = (body: unknown) =>
-  server.fetch('/webapi/diagnostics/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  server.fetch('/webapi/diagnostics/search', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 const explain = async (body: Record<string, unknown>) => {
   const response = await post(body)
   expect(response.status).toBe(200)
   return response.json()
 }
-const useProcessing = async (processing: ResultProcessing) => expect((await putJson(server, '/webapi/result-processing', processing)).status).toBe(200)
+const useProcessing = async (processing: ResultProcessing) =>
+  expect((await putJson(server, '/webapi/result-processing', processing)).status).toBe(200)
 
-const rule = (field: CustomRule['field'], operator: CustomRule['operator'], value: string | number, action: CustomRule['action']): CustomRule =>
-  ({ enabled: true, field, operator, value, action, ...(action === 'score' ? { score: 40 } : {}) }) as CustomRule
+const rule = (
+  field: CustomRule['field'],
+  operator: CustomRule['operator'],
+  value: string | number,
+  action: CustomRule['action'],
+): CustomRule => ({ enabled: true, field, operator, value, action, ...(action === 'score' ? { score: 40 } : {}) }) as CustomRule
 
 const OPERATOR_RULES: CustomRule[] = ['exclude', 'score'].flatMap((action) => [
   rule('title', 'contains', '1080p', action as CustomRule['action']),
@@ -41,7 +50,10 @@ const PROCESSINGS: Array<[string, ResultProcessing]> = [
   ['unfiltered', { preset: 'unfiltered', custom_rules: [] }],
   ['italian_preferred', { preset: 'italian_preferred', custom_rules: [] }],
   ['italian_only', { preset: 'italian_only', custom_rules: [] }],
-  ...OPERATOR_RULES.map((one): [string, ResultProcessing] => [`custom ${one.field} ${one.operator} ${one.action}`, { preset: 'custom', custom_rules: [one] }]),
+  ...OPERATOR_RULES.map((one): [string, ResultProcessing] => [
+    `custom ${one.field} ${one.operator} ${one.action}`,
+    { preset: 'custom', custom_rules: [one] },
+  ]),
   ['custom, every rule at once', { preset: 'custom', custom_rules: OPERATOR_RULES }],
 ]
 
@@ -101,16 +113,30 @@ describe('the report', () => {
     await useProcessing({ preset: 'italian_preferred', custom_rules: [] })
     const italian = await explain({ t: 'search', q: 'breaking bad' })
     expect(italian.top.length).toBeGreaterThan(0)
-    for (const item of italian.top) expect(item.contributions.reduce((sum: number, part: { points: number }) => sum + part.points, 0)).toBe(item.score)
-    await useProcessing({ preset: 'custom', custom_rules: [rule('title', 'contains', '1080p', 'score'), rule('provider', 'contains', 'corsaro', 'score')] })
+    for (const item of italian.top)
+      expect(item.contributions.reduce((sum: number, part: { points: number }) => sum + part.points, 0)).toBe(item.score)
+    await useProcessing({
+      preset: 'custom',
+      custom_rules: [rule('title', 'contains', '1080p', 'score'), rule('provider', 'contains', 'corsaro', 'score')],
+    })
     const custom = await explain({ t: 'search', q: 'breaking bad' })
     const [first] = custom.top
     expect(first.score).toBe(80)
-    expect(first.contributions).toEqual([{ source: 'rule 1', points: 40 }, { source: 'rule 2', points: 40 }])
+    expect(first.contributions).toEqual([
+      { source: 'rule 1', points: 40 },
+      { source: 'rule 2', points: 40 },
+    ])
   })
 
   test('exclude rules are counted one by one, by index', async () => {
-    await useProcessing({ preset: 'custom', custom_rules: [rule('title', 'contains', '720p', 'exclude'), { ...rule('title', 'contains', 'x', 'exclude'), enabled: false }, rule('title', 'contains', '1080p', 'exclude')] })
+    await useProcessing({
+      preset: 'custom',
+      custom_rules: [
+        rule('title', 'contains', '720p', 'exclude'),
+        { ...rule('title', 'contains', 'x', 'exclude'), enabled: false },
+        rule('title', 'contains', '1080p', 'exclude'),
+      ],
+    })
     const report = await explain({ t: 'search', q: 'breaking bad' })
     const rules = report.funnel.filter((stage: { stage: string }) => stage.stage === 'rule')
     expect(rules.map((stage: { rule_index: number }) => stage.rule_index)).toEqual([0, 2])
@@ -130,7 +156,7 @@ describe('strict input', () => {
     ['limit true', { limit: true }],
     ['season as a string', { season: '1' }],
     ['an apikey', { apikey: 'secret-key-value' }],
-    ['an unknown key', { 'b7f0c2d94e1a4c3f': 1 }],
+    ['an unknown key', { b7f0c2d94e1a4c3f: 1 }],
     ['an array', [1, 2]],
   ])('%s → 422, nothing echoed', async (_, body) => {
     const response = await post(body)

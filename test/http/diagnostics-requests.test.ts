@@ -127,7 +127,9 @@ describe('the ring keeps its bound', () => {
     await server.fetch('/webapi/requests', { method: 'DELETE' })
     const before = process.memoryUsage().heapUsed
     for (let batch = 0; batch < 100; batch++) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => api(`t=search&q=ring${batch * 100 + i}`, SONARR).then((response) => response.arrayBuffer())))
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => api(`t=search&q=ring${batch * 100 + i}`, SONARR).then((response) => response.arrayBuffer())),
+      )
     }
     const { capacity, count, requests } = await history()
     expect([capacity, count, requests.length]).toEqual([1000, 1000, 1000])

@@ -51,7 +51,8 @@ const scrape = async () => {
   return parsePrometheusTextFormat(lastText)
 }
 // The parser folds a labelled histogram's series into bucket maps without labels: its count is read from the text.
-const histogramCount = (text: string, name: string, t: string): number => Number(new RegExp(`^${name}_count\\{t="${t}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0)
+const histogramCount = (text: string, name: string, t: string): number =>
+  Number(new RegExp(`^${name}_count\\{t="${t}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0)
 const sample = (families: Awaited<ReturnType<typeof scrape>>, name: string, labels: Record<string, string> = {}): number => {
   const family = families.find((candidate) => candidate.name === name)
   const found = family?.metrics.find((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value))
@@ -133,7 +134,9 @@ describe('an installed snapshot', () => {
     expect(failed.error).toMatch(/release/i)
     expect(installed).toMatchObject({ tag: 'db-2026-11-20', download_bytes: dump.byteLength })
     expect(installed.rows).toBeGreaterThan(0)
-    expect(installed.phases.map((phase: { phase: string }) => phase.phase)).toEqual(expect.arrayContaining(['checking', 'downloading', 'importing', 'switching']))
+    expect(installed.phases.map((phase: { phase: string }) => phase.phase)).toEqual(
+      expect.arrayContaining(['checking', 'downloading', 'importing', 'switching']),
+    )
     expect(installed.duration_seconds).toBeGreaterThanOrEqual(0)
     fake.set({ release: 'ok' })
   }, 60_000)

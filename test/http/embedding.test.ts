@@ -45,7 +45,6 @@ const serveOn = (fetch: Handler): Server<undefined> =>
 
 const enclosures = (feed: string): string[] => [...feed.matchAll(/<enclosure url="([^"]+)"/g)].map((match) => match[1])
 
-
 /** For one describe block: an indexer under /indexer, served on loopback by the host `mount` builds. */
 const hosted = (mount: (indexer: Indexer) => Handler) => {
   const state = {} as { host: Awaited<ReturnType<typeof embedded>>; server: Server<undefined>; origin: string }
@@ -161,7 +160,9 @@ describe('createIndexer in-process, no socket', () => {
       const caps = await host.indexer.fetch(new Request('http://localhost/api?t=caps', { headers: { host: 'localhost' } }))
       expect(caps.status).toBe(200)
       expect(caps.headers.get('content-type')).toBe('application/xml; charset=utf-8')
-      const feed = await (await host.indexer.fetch(new Request('http://localhost/api?t=search&q=the', { headers: { host: 'localhost' } }))).text()
+      const feed = await (
+        await host.indexer.fetch(new Request('http://localhost/api?t=search&q=the', { headers: { host: 'localhost' } }))
+      ).text()
       for (const link of enclosures(feed)) expect(link).toStartWith('http://localhost/api?t=get&amp;id=')
       const status = await host.indexer.fetch(new Request('http://localhost/webapi/status', { headers: { host: 'localhost' } }))
       expect(status.status).toBe(200)

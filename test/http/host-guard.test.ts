@@ -21,7 +21,11 @@ const SETTINGS = JSON.stringify({
   manager: { url: '', indexer_url: '' },
 })
 const put = (s: TestServer, headers: string) =>
-  rawRequest(portOf(s), `PUT /webapi/settings HTTP/1.1\r\n${headers}\r\nContent-Type: application/json\r\nContent-Length: ${SETTINGS.length}`, SETTINGS)
+  rawRequest(
+    portOf(s),
+    `PUT /webapi/settings HTTP/1.1\r\n${headers}\r\nContent-Type: application/json\r\nContent-Length: ${SETTINGS.length}`,
+    SETTINGS,
+  )
 const get = (s: TestServer, path: string, headers: string) => rawRequest(portOf(s), `GET ${path} HTTP/1.1\r\n${headers}`)
 
 describe('the Host allow-list (DNS rebinding)', () => {
@@ -40,8 +44,23 @@ describe('the Host allow-list (DNS rebinding)', () => {
   })
 
   test('home names, IP literals, the indexer URL host and ALLOWED_HOSTS are accepted', async () => {
-    server = startTestServer({ env: { ALLOWED_HOSTS: 'icvdb.example.com,.my-domain.net', MANAGER_INDEXER_URL: 'http://indexer.example.org:8000/api' } })
-    const names = ['localhost:8000', 'nas', 'nas.local', 'nas.lan', 'box.home.arpa', 'svc.internal', '192.168.1.20:8000', '[::1]:8000', 'icvdb.example.com', 'a.my-domain.net', 'indexer.example.org:8000', 'NAS.LOCAL.']
+    server = startTestServer({
+      env: { ALLOWED_HOSTS: 'icvdb.example.com,.my-domain.net', MANAGER_INDEXER_URL: 'http://indexer.example.org:8000/api' },
+    })
+    const names = [
+      'localhost:8000',
+      'nas',
+      'nas.local',
+      'nas.lan',
+      'box.home.arpa',
+      'svc.internal',
+      '192.168.1.20:8000',
+      '[::1]:8000',
+      'icvdb.example.com',
+      'a.my-domain.net',
+      'indexer.example.org:8000',
+      'NAS.LOCAL.',
+    ]
     for (const name of names) {
       const answer = await put(server, `Host: ${name}\r\nOrigin: http://${name}`)
       expect({ name, status: answer.status }).toEqual({ name, status: 200 })
@@ -77,13 +96,27 @@ describe('the origin guard compares Origin with the host the browser connected t
 })
 
 describe('a malformed Host header', () => {
-  const MALFORMED = ['Host: ', 'Host: a b', 'Host: x:99999', 'Host: a/b', 'Host: a@b', 'Host: ::1', 'Host: %41', 'Host: a\r\nHost: b', 'Host: [zz']
+  const MALFORMED = [
+    'Host: ',
+    'Host: a b',
+    'Host: x:99999',
+    'Host: a/b',
+    'Host: a@b',
+    'Host: ::1',
+    'Host: %41',
+    'Host: a\r\nHost: b',
+    'Host: [zz',
+  ]
 
   test('answers 400 with the project JSON (or Torznab XML on /api), no Bun page, one short log line at most', async () => {
     server = startTestServer()
     for (const host of MALFORMED) {
       const answer = await get(server, '/webapi/status', host)
-      expect({ host, status: answer.status, body: answer.body }).toEqual({ host, status: 400, body: JSON.stringify({ detail: MALFORMED_HOST }) })
+      expect({ host, status: answer.status, body: answer.body }).toEqual({
+        host,
+        status: 400,
+        body: JSON.stringify({ detail: MALFORMED_HOST }),
+      })
       expect(answer.bytes).toBeLessThan(1000)
       const torznab = await get(server, '/api?t=caps', host)
       expect({ host, status: torznab.status }).toEqual({ host, status: 400 })

@@ -60,9 +60,22 @@ describe('a key saved for one manager', () => {
     const moved = await putJson(server!, '/webapi/settings', settings({ url: `${stranger.url}/prowlarr` }))
     expect((await moved.json()).manager.api_key_configured).toBe(false)
     expect(await post('/webapi/manager/test')).toEqual({ status: 400, body: NOT_CONFIGURED })
-    expect(await post('/webapi/manager/indexer')).toEqual({ status: 400, body: { detail: 'Manager URL, API key and indexer URL are required' } })
-    expect(await get('/webapi/manager/status')).toEqual({ configured: false, connected: null, indexer_installed: null, error: KEY_FOR_OTHER_ADDRESS })
-    expect((await get('/webapi/status')).manager).toEqual({ configured: false, connected: null, indexer_installed: null, error: KEY_FOR_OTHER_ADDRESS })
+    expect(await post('/webapi/manager/indexer')).toEqual({
+      status: 400,
+      body: { detail: 'Manager URL, API key and indexer URL are required' },
+    })
+    expect(await get('/webapi/manager/status')).toEqual({
+      configured: false,
+      connected: null,
+      indexer_installed: null,
+      error: KEY_FOR_OTHER_ADDRESS,
+    })
+    expect((await get('/webapi/status')).manager).toEqual({
+      configured: false,
+      connected: null,
+      indexer_installed: null,
+      error: KEY_FOR_OTHER_ADDRESS,
+    })
     expectNothingReached(stranger)
     // interface.md §4.2: still stored, and effective again at its own address.
     expect(JSON.parse(readFileSync(join(dataDir, 'state', 'settings.json'), 'utf8')).manager.api_key).toBe(KEY)

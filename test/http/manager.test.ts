@@ -88,9 +88,15 @@ describe('healthy manager', () => {
   })
 
   test('GET /webapi/manager/status reports connected and whether the indexer is installed', async () => {
-    expect(await managerStatus()).toEqual({ status: 200, body: { configured: true, connected: true, indexer_installed: false, error: null } })
+    expect(await managerStatus()).toEqual({
+      status: 200,
+      body: { configured: true, connected: true, indexer_installed: false, error: null },
+    })
     fake.addIndexer(torznabIndexer('Renamed by the user', 'http://ICVDB:8000/', 'api/'))
-    expect(await managerStatus()).toEqual({ status: 200, body: { configured: true, connected: true, indexer_installed: true, error: null } })
+    expect(await managerStatus()).toEqual({
+      status: 200,
+      body: { configured: true, connected: true, indexer_installed: true, error: null },
+    })
   })
 
   test('without an indexer URL the status is connected with indexer_installed null', async () => {
@@ -134,20 +140,25 @@ describe('healthy manager', () => {
 describe('installing into the manager', () => {
   beforeEach(async () => {
     // A few releases, so Prowlarr's live test search (no query: the newest releases) has items.
-    const rows = ['Breaking.Bad.S01E01.720p.ITA.ENG', 'The.Matrix.1999.1080p.BluRay', 'Dune.Part.Two.2024.2160p.WEB-DL'].map((title, index) => ({
-      info_hash: hashOf(title),
-      title,
-      type: index === 0 ? 'series' : 'movie',
-      uploaded: 1_700_000_000 + index * 3600,
-      seeders: 10 + index,
-      size: 1_000_000_000,
-    }))
+    const rows = ['Breaking.Bad.S01E01.720p.ITA.ENG', 'The.Matrix.1999.1080p.BluRay', 'Dune.Part.Two.2024.2160p.WEB-DL'].map(
+      (title, index) => ({
+        info_hash: hashOf(title),
+        title,
+        type: index === 0 ? 'series' : 'movie',
+        uploaded: 1_700_000_000 + index * 3600,
+        seeders: 10 + index,
+        size: 1_000_000_000,
+      }),
+    )
     server.ctx.database.swap(buildSnapshot(join(server.dataDir, 'snapshots', 'manager-test'), { torrents: rows }))
     await configure({ url: fake.url, api_key: fake.apiKey, indexer_url: ownIndexerUrl() })
   })
 
   test('creates the indexer, which Prowlarr tests against this service and parses caps from', async () => {
-    expect(await installIndexer()).toEqual({ status: 200, body: { created: true, already_installed: false, indexer_id: fake.indexers[0]?.id } })
+    expect(await installIndexer()).toEqual({
+      status: 200,
+      body: { created: true, already_installed: false, indexer_id: fake.indexers[0]?.id },
+    })
     const [created] = fake.indexers
     const field = (name: string) => created.fields.find((entry: { name: string }) => entry.name === name)?.value
     expect([created.name, field('baseUrl'), field('apiPath'), field('apiKey')]).toEqual(['ICVDB', server.url, '/api', ''])
@@ -210,8 +221,16 @@ beforeAll(async () => {
 
 const CONNECTION_FAILURES: FailureCase[] = [
   // A key is only sent to the address it was saved with (issue 15): moving the URL carries the key again.
-  { name: 'a refused connection', manager: () => ({ url: refusedUrl, api_key: fake.apiKey }), error: 'Unable to connect to Manager (connection refused)' },
-  { name: 'a TLS failure', manager: () => ({ url: fake.url.replace('http:', 'https:'), api_key: fake.apiKey }), error: 'Unable to connect to Manager (TLS handshake failed)' },
+  {
+    name: 'a refused connection',
+    manager: () => ({ url: refusedUrl, api_key: fake.apiKey }),
+    error: 'Unable to connect to Manager (connection refused)',
+  },
+  {
+    name: 'a TLS failure',
+    manager: () => ({ url: fake.url.replace('http:', 'https:'), api_key: fake.apiKey }),
+    error: 'Unable to connect to Manager (TLS handshake failed)',
+  },
   { name: 'a timeout', fault: 'hang', error: 'Unable to connect to Manager (timed out)' },
   { name: 'a wrong API key', manager: () => ({ api_key: 'not-the-key' }), error: 'Manager returned HTTP 401' },
   { name: 'HTTP 500', fault: 'http-500', error: 'Manager returned HTTP 500' },
@@ -249,16 +268,30 @@ describe('manager failures', () => {
   })
 
   const INSTALL_FAILURES: Array<[string, Fault, string | undefined, Partial<ManagerSummary>]> = [
-    ['no Generic Torznab in the schema', 'no-generic-torznab', undefined, { connected: true, error: 'Manager has no Generic Torznab indexer schema' }],
+    [
+      'no Generic Torznab in the schema',
+      'no-generic-torznab',
+      undefined,
+      { connected: true, error: 'Manager has no Generic Torznab indexer schema' },
+    ],
     ['no app profile', 'no-app-profile', undefined, { connected: true, error: 'Manager has no app profile' }],
     ['an indexer list that fails', 'http-500', 'GET /api/v1/indexer', { connected: false, error: 'Manager returned HTTP 500' }],
     [
       'an indexer test Prowlarr refuses',
       'test-failure',
       undefined,
-      { connected: true, indexer_installed: false, error: 'Manager rejected the indexer: Unable to connect to indexer, check the log above the ValidationFailure for more details' },
+      {
+        connected: true,
+        indexer_installed: false,
+        error: 'Manager rejected the indexer: Unable to connect to indexer, check the log above the ValidationFailure for more details',
+      },
     ],
-    ['a refusal echoing the key and a traceback', 'echo-secret', 'POST /api/v1/indexer/test', { connected: true, indexer_installed: false, error: 'Manager request failed' }],
+    [
+      'a refusal echoing the key and a traceback',
+      'echo-secret',
+      'POST /api/v1/indexer/test',
+      { connected: true, indexer_installed: false, error: 'Manager request failed' },
+    ],
   ]
   for (const [name, fault, route, expected] of INSTALL_FAILURES) {
     test(`install with ${name} answers 502 and leaves "${expected.error}" in the summary`, async () => {

@@ -40,13 +40,20 @@ afterAll(async () => {
 const answer = async (server: TestServer, path: string) => {
   const response = await server.fetch(path)
   // Links carry the server's own address; the ports differ.
-  return { status: response.status, type: response.headers.get('content-type'), body: (await response.text()).replaceAll(server.url, 'BASE') }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (await response.text()).replaceAll(server.url, 'BASE'),
+  }
 }
 
 describe('search pool behind the HTTP endpoints', () => {
   test('every search answers exactly as in-process, also when 8 arrive at once', async () => {
     const paths = [...PATHS, ...PATHS]
-    const [left, right] = await Promise.all([Promise.all(paths.map((path) => answer(pooled, path))), Promise.all(paths.map((path) => answer(inProcess, path)))])
+    const [left, right] = await Promise.all([
+      Promise.all(paths.map((path) => answer(pooled, path))),
+      Promise.all(paths.map((path) => answer(inProcess, path))),
+    ])
     expect(left).toEqual(right)
     expect(left.every((entry) => entry.status === 200)).toBe(true)
     expect(pooled.ctx.searchPool.workers().length).toBe(2)

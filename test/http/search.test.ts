@@ -69,7 +69,9 @@ describe('GET /webapi/search', () => {
         const json = (await webSearch(query)).body
         const xml = parseXml(await (await server.fetch(`/api?${query}`)).text())
         const channel = children(xml.rss, 'channel')[0] as Record<string, unknown>
-        expect(json.items.map((item: { info_hash: string }) => item.info_hash)).toEqual(children(channel, 'item').map((item) => text(children(item, 'guid')[0])))
+        expect(json.items.map((item: { info_hash: string }) => item.info_hash)).toEqual(
+          children(channel, 'item').map((item) => text(children(item, 'guid')[0])),
+        )
         // The UI's counts are exact here (under TOTAL_CAP); Torznab may stop counting one past the page.
         const total = Number(attribute(channel['torznab:response'], 'total'))
         expect(total).toBeLessThanOrEqual(json.total)

@@ -19,7 +19,14 @@ const day = (n: number) => 1_700_000_000 + n * 86_400
 // [label, stored title, type, served title, language attrs, subs attrs]
 const FACTS: Array<[string, string, string, string, string[], string[]]> = [
   ['sub ita alone', 'Boris S02E07 [SUB ITA] 1080p', 'series', 'Boris S02E07 [SUBITA] 1080p', [], ['Italian']],
-  ['ita … sub ita eng', 'Amarcord (1973) 720p x265 ITA AC3 ENG EAC3 Sub Ita Eng - BlackBit', 'movie', 'Amarcord (1973) 720p x265 ITA AC3 ENG EAC3 Sub Ita Eng - BlackBit', ['Italian', 'English'], ['Italian', 'English']],
+  [
+    'ita … sub ita eng',
+    'Amarcord (1973) 720p x265 ITA AC3 ENG EAC3 Sub Ita Eng - BlackBit',
+    'movie',
+    'Amarcord (1973) 720p x265 ITA AC3 ENG EAC3 Sub Ita Eng - BlackBit',
+    ['Italian', 'English'],
+    ['Italian', 'English'],
+  ],
   ['eng.sub.ita', 'Lost.S01E05.ENG.Sub.Ita.720p.WEB', 'series', 'Lost.S01E05.ENG.Sub.Ita.720p.WEB', ['English'], ['Italian']],
   ['episode range', 'Serie Stagione 1 Ep 6-11 ITA 1080p', 'series', 'Serie S01E06-E11 Stagione 1 Ep 6-11 ITA 1080p', ['Italian'], []],
 ]
@@ -30,7 +37,15 @@ let work: string
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'icvdb-served-titles-'))
-  const torrents = FACTS.map(([label, title, type], i) => ({ info_hash: hashOf(label), title, type, size: 1000 + i, imdb: 'tt0000200', seeders: 5, uploaded: day(i) }))
+  const torrents = FACTS.map(([label, title, type], i) => ({
+    info_hash: hashOf(label),
+    title,
+    type,
+    size: 1000 + i,
+    imdb: 'tt0000200',
+    seeders: 5,
+    uploaded: day(i),
+  }))
   buildSnapshot(join(work, 'snapshot'), { torrents }).db.close()
   server = startTestServer({ env: { MAGNET_TRACKERS: '' } })
   original = startTestServer({ env: { RELEASE_TITLES: 'original' } })
@@ -51,7 +66,12 @@ describe('the three subtitle forms and an Italian episode range, served', () => 
   test.each(FACTS)('%s', async (label, stored, _type, title, language, subs) => {
     for (const query of ['t=search', 't=search&q=ita', label === 'ita … sub ita eng' ? 't=movie' : 't=tvsearch']) {
       const item = (await itemsOf(server, query)).get(hashOf(label))
-      expect({ query, title: item?.title, language: item?.attrs.get('language') ?? [], subs: item?.attrs.get('subs') ?? [] }).toEqual({ query, title, language, subs })
+      expect({ query, title: item?.title, language: item?.attrs.get('language') ?? [], subs: item?.attrs.get('subs') ?? [] }).toEqual({
+        query,
+        title,
+        language,
+        subs,
+      })
       // The magnet keeps the stored name; <size> equals the attribute and the enclosure length.
       expect(item?.attrs.get('magneturl')?.[0]).toContain(`dn=${encodeURIComponent(stored)}`)
       expect([item?.sizeElement, item?.enclosureLength]).toEqual([item?.attrs.get('size')?.[0], item?.attrs.get('size')?.[0]])
@@ -90,7 +110,9 @@ describe('RELEASE_TITLES=original', () => {
     const processing = server.ctx.settings.effective().result_processing
     const links = { base: 'http://idx', trackers: [] }
     const feed = async (titles: 'normalised' | 'original') =>
-      new TextDecoder().decode(await pooledSearchFeed(server.ctx.searchPool, server.ctx.database.current, request, processing, links, titles) as Uint8Array)
+      new TextDecoder().decode(
+        (await pooledSearchFeed(server.ctx.searchPool, server.ctx.database.current, request, processing, links, titles)) as Uint8Array,
+      )
     expect(await feed('normalised')).toContain('[SUBITA]')
     expect(await feed('original')).toContain('[SUB ITA]')
     expect(await feed('normalised')).not.toContain('[SUB ITA]')
@@ -99,5 +121,7 @@ describe('RELEASE_TITLES=original', () => {
 
 test('an invalid RELEASE_TITLES stops start-up with a sentence naming the variable', () => {
   const dataDir = join(work, 'refused')
-  expect(() => startTestServer({ dataDir, env: { RELEASE_TITLES: 'pretty' } })).toThrow('RELEASE_TITLES must be one of normalised, original')
+  expect(() => startTestServer({ dataDir, env: { RELEASE_TITLES: 'pretty' } })).toThrow(
+    'RELEASE_TITLES must be one of normalised, original',
+  )
 })

@@ -21,7 +21,8 @@ const configure = () =>
     result_processing: { preset: 'unfiltered', custom_rules: [] },
     manager: { url: manager.url, indexer_url: 'http://icvdb:8000/api', api_key: KEY },
   })
-const validationFailure = (message: string) => () => Response.json([{ propertyName: '', errorMessage: message, severity: 'error' }], { status: 400 })
+const validationFailure = (message: string) => () =>
+  Response.json([{ propertyName: '', errorMessage: message, severity: 'error' }], { status: 400 })
 
 beforeEach(async () => {
   manager = startRecordingManager()
@@ -50,7 +51,11 @@ test(
 
 describe('request bodies', () => {
   test('a body over Bun’s old 2 MiB cap gets the 413 {"detail"} of the handler, declared or streamed', async () => {
-    const declared = await server.fetch('/webapi/settings', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(3 * 1024 * 1024) })
+    const declared = await server.fetch('/webapi/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(3 * 1024 * 1024),
+    })
     expect(declared.status).toBe(413)
     expect(await declared.json()).toEqual({ detail: 'request body is too large' })
   })
@@ -59,7 +64,9 @@ describe('request bodies', () => {
     const port = Number(new URL(server.url).port)
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write('PUT /webapi/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"schema_version":')
+        socket.write(
+          'PUT /webapi/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"schema_version":',
+        )
         setTimeout(() => socket.destroy(), 200)
       })
       socket.on('close', () => resolve())
@@ -90,7 +97,13 @@ test('an unexpected failure answers the project JSON or Torznab XML, and logs on
 
 describe('the sanitizer (manager reasons reaching /webapi/manager/status and the log)', () => {
   const FORMS: Array<[string, string]> = [
-    ['URL-encoded', `Indexer answered for https://x/api?apikey=%${encodeURIComponent(KEY).split('').map((c) => c.charCodeAt(0).toString(16)).join('%')}`],
+    [
+      'URL-encoded',
+      `Indexer answered for https://x/api?apikey=%${encodeURIComponent(KEY)
+        .split('')
+        .map((c) => c.charCodeAt(0).toString(16))
+        .join('%')}`,
+    ],
     ['cut by the 300-character limit', `${'The indexer test failed because '.repeat(9)}key=${KEY}`],
     ['in base64', `Authorization header was ${Buffer.from(`user:${KEY}`).toString('base64')}`],
     ['split by whitespace', `the key ${KEY.slice(0, 16)} ${KEY.slice(16)} was refused`],

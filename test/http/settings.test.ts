@@ -11,7 +11,14 @@ const valid = () => ({
   manager: { url: 'http://prowlarr:9696', indexer_url: 'http://indexer:8000/api' } as Record<string, unknown>,
 })
 
-const rule = (extra: Record<string, unknown> = {}) => ({ enabled: true, field: 'title', operator: 'contains', value: 'CAM', action: 'exclude', ...extra })
+const rule = (extra: Record<string, unknown> = {}) => ({
+  enabled: true,
+  field: 'title',
+  operator: 'contains',
+  value: 'CAM',
+  action: 'exclude',
+  ...extra,
+})
 
 let server: TestServer
 afterEach(async () => server?.stop())
@@ -38,7 +45,10 @@ describe('PUT /webapi/settings', () => {
     server = startTestServer()
     const body = valid()
     body.manager.api_key = SECRET
-    body.result_processing = { preset: 'custom', custom_rules: [rule(), rule({ field: 'seeders', operator: 'gte', value: 5, action: 'score', score: 10 })] }
+    body.result_processing = {
+      preset: 'custom',
+      custom_rules: [rule(), rule({ field: 'seeders', operator: 'gte', value: 5, action: 'score', score: 10 })],
+    }
     const response = await putJson(server, '/webapi/settings', body)
     expect(response.status).toBe(200)
     const answer = await response.json()
@@ -61,53 +71,224 @@ describe('PUT /webapi/settings', () => {
     ['schema_version true', (b) => ({ ...b, schema_version: true }), 'schema_version must be 1'],
     ['database_update as a list', (b) => ({ ...b, database_update: [] }), 'database_update must be an object'],
     ['database_update null', (b) => ({ ...b, database_update: null }), 'database_update must be an object'],
-    ['database_update missing a field', (b) => ({ ...b, database_update: { enabled: true } }), 'database_update has unknown or missing fields'],
-    ['database_update with an unknown field', (b) => ({ ...b, database_update: { ...b.database_update, cron: '* *' } }), 'database_update has unknown or missing fields'],
-    ['enabled as a string', (b) => ({ ...b, database_update: { enabled: 'true', interval_seconds: 3600 } }), 'database_update.enabled must be a boolean'],
-    ['enabled as 1', (b) => ({ ...b, database_update: { enabled: 1, interval_seconds: 3600 } }), 'database_update.enabled must be a boolean'],
-    ['interval 1.5', (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 1.5 } }), 'database_update.interval_seconds must be between 60 and 604800'],
-    ['interval true', (b) => ({ ...b, database_update: { enabled: true, interval_seconds: true } }), 'database_update.interval_seconds must be between 60 and 604800'],
-    ['interval "3600"', (b) => ({ ...b, database_update: { enabled: true, interval_seconds: '3600' } }), 'database_update.interval_seconds must be between 60 and 604800'],
-    ['interval 59', (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 59 } }), 'database_update.interval_seconds must be between 60 and 604800'],
-    ['interval 604801', (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 604801 } }), 'database_update.interval_seconds must be between 60 and 604800'],
+    [
+      'database_update missing a field',
+      (b) => ({ ...b, database_update: { enabled: true } }),
+      'database_update has unknown or missing fields',
+    ],
+    [
+      'database_update with an unknown field',
+      (b) => ({ ...b, database_update: { ...b.database_update, cron: '* *' } }),
+      'database_update has unknown or missing fields',
+    ],
+    [
+      'enabled as a string',
+      (b) => ({ ...b, database_update: { enabled: 'true', interval_seconds: 3600 } }),
+      'database_update.enabled must be a boolean',
+    ],
+    [
+      'enabled as 1',
+      (b) => ({ ...b, database_update: { enabled: 1, interval_seconds: 3600 } }),
+      'database_update.enabled must be a boolean',
+    ],
+    [
+      'interval 1.5',
+      (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 1.5 } }),
+      'database_update.interval_seconds must be between 60 and 604800',
+    ],
+    [
+      'interval true',
+      (b) => ({ ...b, database_update: { enabled: true, interval_seconds: true } }),
+      'database_update.interval_seconds must be between 60 and 604800',
+    ],
+    [
+      'interval "3600"',
+      (b) => ({ ...b, database_update: { enabled: true, interval_seconds: '3600' } }),
+      'database_update.interval_seconds must be between 60 and 604800',
+    ],
+    [
+      'interval 59',
+      (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 59 } }),
+      'database_update.interval_seconds must be between 60 and 604800',
+    ],
+    [
+      'interval 604801',
+      (b) => ({ ...b, database_update: { enabled: true, interval_seconds: 604801 } }),
+      'database_update.interval_seconds must be between 60 and 604800',
+    ],
     ['result_processing as a string', (b) => ({ ...b, result_processing: 'custom' }), 'result_processing must be an object'],
-    ['result_processing with an unknown field', (b) => ({ ...b, result_processing: { ...b.result_processing, subtitle_language_correction: true } }), 'result_processing has unknown or missing fields'],
-    ['an unknown preset', (b) => ({ ...b, result_processing: { preset: 'everything', custom_rules: [] } }), 'result_processing.preset is invalid'],
-    ['a preset of the wrong type', (b) => ({ ...b, result_processing: { preset: 3, custom_rules: [] } }), 'result_processing.preset is invalid'],
+    [
+      'result_processing with an unknown field',
+      (b) => ({ ...b, result_processing: { ...b.result_processing, subtitle_language_correction: true } }),
+      'result_processing has unknown or missing fields',
+    ],
+    [
+      'an unknown preset',
+      (b) => ({ ...b, result_processing: { preset: 'everything', custom_rules: [] } }),
+      'result_processing.preset is invalid',
+    ],
+    [
+      'a preset of the wrong type',
+      (b) => ({ ...b, result_processing: { preset: 3, custom_rules: [] } }),
+      'result_processing.preset is invalid',
+    ],
     ['rules as an object', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: {} } }), 'custom_rules must be a list'],
-    ['a list of 101 rules', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: Array.from({ length: 101 }, () => rule()) } }), 'custom_rules cannot exceed 100 entries'],
-    ['a rule that is a string', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule(), 'x'] } }), 'rule 1 must be an object'],
-    ['a rule with an unknown field', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ regex: '.*' })] } }), 'rule 0 has invalid fields'],
-    ['a rule missing its action', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'x' }] } }), 'rule 0 has invalid fields'],
-    ['enabled as 1 in a rule', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ enabled: 1 })] } }), 'rule 0 enabled must be a boolean'],
-    ['an unknown field name', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'codec' })] } }), 'rule 0 has an invalid field'],
-    ['a field given as a list', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: ['title'] })] } }), 'rule 0 has an invalid field'],
-    ['a regex operator', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ operator: 'regex' })] } }), 'rule 0 has an invalid operator'],
-    ['gte on a text field', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ operator: 'gte' })] } }), 'rule 0 has an invalid operator'],
-    ['contains on a number field', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'seeders', value: 1 })] } }), 'rule 0 has an invalid operator'],
-    ['an action drop', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'drop' })] } }), 'rule 0 has an invalid action'],
-    ['an empty text value', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: '' })] } }), 'rule 0 requires a bounded text value'],
-    ['a 513-character value', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: 'x'.repeat(513) })] } }), 'rule 0 requires a bounded text value'],
-    ['a numeric text value', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: 5 })] } }), 'rule 0 requires a bounded text value'],
-    ['a boolean numeric value', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: true })] } }), 'rule 0 requires a finite numeric value'],
-    ['a "NaN" numeric value', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: 'NaN' })] } }), 'rule 0 requires a finite numeric value'],
-    ['a score action without score', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule(), rule({ action: 'score' })] } }), 'rule 1 score action requires a score'],
-    ['a score of "10"', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'score', score: '10' })] } }), 'rule 0 score action requires a score'],
-    ['a score of 1001', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'score', score: 1001 })] } }), 'rule 0 score is out of range'],
-    ['an exclude rule with a score', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ score: 1 })] } }), 'rule 0 exclude action cannot define a score'],
-    ['an exclude rule with a null score', (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ score: null })] } }), 'rule 0 exclude action cannot define a score'],
+    [
+      'a list of 101 rules',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: Array.from({ length: 101 }, () => rule()) } }),
+      'custom_rules cannot exceed 100 entries',
+    ],
+    [
+      'a rule that is a string',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule(), 'x'] } }),
+      'rule 1 must be an object',
+    ],
+    [
+      'a rule with an unknown field',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ regex: '.*' })] } }),
+      'rule 0 has invalid fields',
+    ],
+    [
+      'a rule missing its action',
+      (b) => ({
+        ...b,
+        result_processing: { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'x' }] },
+      }),
+      'rule 0 has invalid fields',
+    ],
+    [
+      'enabled as 1 in a rule',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ enabled: 1 })] } }),
+      'rule 0 enabled must be a boolean',
+    ],
+    [
+      'an unknown field name',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'codec' })] } }),
+      'rule 0 has an invalid field',
+    ],
+    [
+      'a field given as a list',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: ['title'] })] } }),
+      'rule 0 has an invalid field',
+    ],
+    [
+      'a regex operator',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ operator: 'regex' })] } }),
+      'rule 0 has an invalid operator',
+    ],
+    [
+      'gte on a text field',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ operator: 'gte' })] } }),
+      'rule 0 has an invalid operator',
+    ],
+    [
+      'contains on a number field',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'seeders', value: 1 })] } }),
+      'rule 0 has an invalid operator',
+    ],
+    [
+      'an action drop',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'drop' })] } }),
+      'rule 0 has an invalid action',
+    ],
+    [
+      'an empty text value',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: '' })] } }),
+      'rule 0 requires a bounded text value',
+    ],
+    [
+      'a 513-character value',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: 'x'.repeat(513) })] } }),
+      'rule 0 requires a bounded text value',
+    ],
+    [
+      'a numeric text value',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ value: 5 })] } }),
+      'rule 0 requires a bounded text value',
+    ],
+    [
+      'a boolean numeric value',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: true })] } }),
+      'rule 0 requires a finite numeric value',
+    ],
+    [
+      'a "NaN" numeric value',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: 'NaN' })] } }),
+      'rule 0 requires a finite numeric value',
+    ],
+    [
+      'a score action without score',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule(), rule({ action: 'score' })] } }),
+      'rule 1 score action requires a score',
+    ],
+    [
+      'a score of "10"',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'score', score: '10' })] } }),
+      'rule 0 score action requires a score',
+    ],
+    [
+      'a score of 1001',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ action: 'score', score: 1001 })] } }),
+      'rule 0 score is out of range',
+    ],
+    [
+      'an exclude rule with a score',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ score: 1 })] } }),
+      'rule 0 exclude action cannot define a score',
+    ],
+    [
+      'an exclude rule with a null score',
+      (b) => ({ ...b, result_processing: { preset: 'custom', custom_rules: [rule({ score: null })] } }),
+      'rule 0 exclude action cannot define a score',
+    ],
     ['manager as a list', (b) => ({ ...b, manager: [] }), 'manager must be an object'],
     ['manager without indexer_url', (b) => ({ ...b, manager: { url: '' } }), 'manager has unknown or missing fields'],
     ['manager with an unknown field', (b) => ({ ...b, manager: { ...b.manager, password: 'x' } }), 'manager has unknown or missing fields'],
-    ['an ftp manager URL', (b) => ({ ...b, manager: { ...b.manager, url: 'ftp://prowlarr' } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['a URL with credentials', (b) => ({ ...b, manager: { ...b.manager, url: 'http://user:pass@prowlarr:9696' } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['a relative URL', (b) => ({ ...b, manager: { ...b.manager, url: 'prowlarr:9696' } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['a URL with spaces around it', (b) => ({ ...b, manager: { ...b.manager, url: ' http://prowlarr:9696' } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['a URL of 2049 characters', (b) => ({ ...b, manager: { ...b.manager, url: `http://p/${'a'.repeat(2040)}` } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['a numeric URL', (b) => ({ ...b, manager: { ...b.manager, url: 9696 } }), 'manager.url must be an absolute HTTP URL without credentials'],
-    ['an indexer URL without host', (b) => ({ ...b, manager: { ...b.manager, indexer_url: 'https:///api' } }), 'manager.indexer_url must be an absolute HTTP URL without credentials'],
-    ['an API key of 4097 characters', (b) => ({ ...b, manager: { ...b.manager, api_key: 'k'.repeat(4097) } }), 'manager.api_key must be a bounded string'],
-    ['an API key that is a number', (b) => ({ ...b, manager: { ...b.manager, api_key: 12345 } }), 'manager.api_key must be a bounded string'],
+    [
+      'an ftp manager URL',
+      (b) => ({ ...b, manager: { ...b.manager, url: 'ftp://prowlarr' } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'a URL with credentials',
+      (b) => ({ ...b, manager: { ...b.manager, url: 'http://user:pass@prowlarr:9696' } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'a relative URL',
+      (b) => ({ ...b, manager: { ...b.manager, url: 'prowlarr:9696' } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'a URL with spaces around it',
+      (b) => ({ ...b, manager: { ...b.manager, url: ' http://prowlarr:9696' } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'a URL of 2049 characters',
+      (b) => ({ ...b, manager: { ...b.manager, url: `http://p/${'a'.repeat(2040)}` } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'a numeric URL',
+      (b) => ({ ...b, manager: { ...b.manager, url: 9696 } }),
+      'manager.url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'an indexer URL without host',
+      (b) => ({ ...b, manager: { ...b.manager, indexer_url: 'https:///api' } }),
+      'manager.indexer_url must be an absolute HTTP URL without credentials',
+    ],
+    [
+      'an API key of 4097 characters',
+      (b) => ({ ...b, manager: { ...b.manager, api_key: 'k'.repeat(4097) } }),
+      'manager.api_key must be a bounded string',
+    ],
+    [
+      'an API key that is a number',
+      (b) => ({ ...b, manager: { ...b.manager, api_key: 12345 } }),
+      'manager.api_key must be a bounded string',
+    ],
   ]
 
   for (const [name, mutate, message] of cases) {
@@ -136,7 +317,10 @@ describe('PUT /webapi/settings', () => {
     const response = await putJson(server, '/webapi/settings', text)
     expect(response.status).toBe(422)
     expect((await response.json()).detail).toBe('database_update.interval_seconds must be between 60 and 604800')
-    const rules = JSON.stringify({ ...valid(), result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: 0 })] } }).replace('"value":0', '"value":-1e999')
+    const rules = JSON.stringify({
+      ...valid(),
+      result_processing: { preset: 'custom', custom_rules: [rule({ field: 'size', operator: 'gte', value: 0 })] },
+    }).replace('"value":0', '"value":-1e999')
     const second = await putJson(server, '/webapi/settings', rules)
     expect(await second.json()).toEqual({ detail: 'rule 0 requires a finite numeric value' })
   })
@@ -259,7 +443,13 @@ describe('environment overrides (interface.md §2.6)', () => {
 describe('GET and PUT /webapi/result-processing', () => {
   test('round trips the object and persists it', async () => {
     server = startTestServer()
-    const body = { preset: 'custom', custom_rules: [rule(), rule({ field: 'provider', operator: 'equals', value: 'TNTVillage', action: 'score', score: -50, enabled: false })] }
+    const body = {
+      preset: 'custom',
+      custom_rules: [
+        rule(),
+        rule({ field: 'provider', operator: 'equals', value: 'TNTVillage', action: 'score', score: -50, enabled: false }),
+      ],
+    }
     const response = await putJson(server, '/webapi/result-processing', body)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual(body)

@@ -43,7 +43,15 @@ const ROWS: Record<string, Row> = {
   split_a: { title: 'Split.Road.2019.1080p', imdb: 'tt4000005', tmdb: 405 },
   split_b: { title: 'Split.Road.2019.720p', imdb: 'tt4000005', tmdb: 406 },
   split_tmdb: { title: 'Split Road Extended Cut', tmdb: 405 },
-  show_s02e05: { title: 'Il.Commissario.Nero.S02E05.ITA.1080p', type: 'series', imdb: 'tt2000002', tmdb: 902, season: 2, episode: 5, seeders: 70 },
+  show_s02e05: {
+    title: 'Il.Commissario.Nero.S02E05.ITA.1080p',
+    type: 'series',
+    imdb: 'tt2000002',
+    tmdb: 902,
+    season: 2,
+    episode: 5,
+    seeders: 70,
+  },
   show_s02e06: { title: 'Il.Commissario.Nero.S02E06.ITA.1080p', type: 'series', imdb: 'tt2000002', season: 2, episode: 6 },
   show_none_e05: { title: 'Il Commissario Nero S02E05 720p', type: 'series', seeders: 12 },
   show_none_cross: { title: 'Il_Commissario_Nero_2x05_ITA', type: 'series', seeders: 11 },
@@ -59,22 +67,59 @@ const ROWS: Record<string, Row> = {
 const hashOf = (label: string): string => new Bun.CryptoHasher('sha1').update(label).digest('hex')
 const labelOf = new Map(Object.keys(ROWS).map((label) => [hashOf(label), label]))
 
-const TORRENT_COLUMNS = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode']
+const TORRENT_COLUMNS = [
+  'info_hash',
+  'provider',
+  'title',
+  'size',
+  'type',
+  'upload_date',
+  'seeders',
+  'imdb_id',
+  'tmdb_id',
+  'imdb_season',
+  'imdb_episode',
+]
 const copy = (rows: Array<Array<string | number | undefined>>): string =>
   `${rows.map((row) => row.map((value) => (value === undefined ? '\\N' : String(value))).join('\t')).join('\n')}${rows.length ? '\n' : ''}\\.\n\n\n`
 
 const archive = (): Uint8Array => {
   const torrents = Object.entries(ROWS).map(([label, row], i) => [
-    hashOf(label), 'ilcorsaronero', row.title, 1_000_000_000, row.type ?? 'movie', `2024-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
-    row.seeders ?? 1, row.imdb, row.tmdb, row.season, row.episode,
+    hashOf(label),
+    'ilcorsaronero',
+    row.title,
+    1_000_000_000,
+    row.type ?? 'movie',
+    `2024-01-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
+    row.seeders ?? 1,
+    row.imdb,
+    row.tmdb,
+    row.season,
+    row.episode,
   ])
   // The id-less season pack lists its episodes without ids, as upstream does for unmatched packs.
-  const files = [4, 5, 6].map((episode) => [hashOf('show_none_pack'), episode, `Il Commissario Nero 2x0${episode}.mkv`, 1000, undefined, 2, episode])
+  const files = [4, 5, 6].map((episode) => [
+    hashOf('show_none_pack'),
+    episode,
+    `Il Commissario Nero 2x0${episode}.mkv`,
+    1000,
+    undefined,
+    2,
+    episode,
+  ])
   return buildArchive({
     tables: [
       { name: 'torrents', columns: TORRENT_COLUMNS, payload: copy(torrents) },
-      { name: 'files', columns: ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'], payload: copy(files) },
-      { name: 'pack_files', columns: ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'], payload: copy([[hashOf('film_no_year'), 'tt1000001', 0, 'Dark Harbor (2014).mkv', 1000]]) },
+      {
+        name: 'files',
+        columns: ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'],
+        payload: copy(files),
+      },
+      {
+        name: 'pack_files',
+        columns: ['pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size'],
+        payload: copy([[hashOf('film_no_year'), 'tt1000001', 0, 'Dark Harbor (2014).mkv', 1000]]),
+      },
     ],
   })
 }
@@ -99,14 +144,18 @@ afterEach(async () => {
   await process({ preset: 'unfiltered', custom_rules: [] })
 })
 
-const process = async (settings: ResultProcessing) => expect((await putJson(server, '/webapi/result-processing', settings)).status).toBe(200)
+const process = async (settings: ResultProcessing) =>
+  expect((await putJson(server, '/webapi/result-processing', settings)).status).toBe(200)
 
 const search = async (query: string): Promise<{ labels: string[]; total: number }> => {
   const body = await (await server.fetch(`/api?${query}`)).text()
   expect(checkResults(body).filter((violation) => violation.severity === 'error')).toEqual([])
   const channel = children(parseXml(body).rss, 'channel')[0]
   const guids = children(channel, 'item').map((item) => text(children(item, 'guid')[0]))
-  return { labels: guids.map((guid) => labelOf.get(guid) ?? guid), total: Number(attribute((channel as Record<string, unknown>)['torznab:response'], 'total')) }
+  return {
+    labels: guids.map((guid) => labelOf.get(guid) ?? guid),
+    total: Number(attribute((channel as Record<string, unknown>)['torznab:response'], 'total')),
+  }
 }
 const labels = async (query: string): Promise<string[]> => (await search(query)).labels.sort()
 
@@ -134,7 +183,9 @@ describe('film searches find releases without the asked id', () => {
 
 describe('episode searches find releases without the asked id, with the same season/episode rules', () => {
   test('S02E05: the id-less and TMDB-only episodes and the id-less season pack; not S02E06, S03E05, another show or a film', async () => {
-    expect(await labels('t=tvsearch&imdbid=tt2000002&season=2&ep=5')).toEqual(['show_s02e05', 'show_none_e05', 'show_none_cross', 'show_tmdb_e05', 'show_none_pack'].sort())
+    expect(await labels('t=tvsearch&imdbid=tt2000002&season=2&ep=5')).toEqual(
+      ['show_s02e05', 'show_none_e05', 'show_none_cross', 'show_tmdb_e05', 'show_none_pack'].sort(),
+    )
   })
 
   test('S02E06 and a season search', async () => {
@@ -153,7 +204,9 @@ describe('what the import wrote', () => {
     const snapshot = openSnapshot(snapshotDirectory, 'db-crosswalk')
     try {
       const columns = EVIDENCE_COLUMNS.map((column) => `t.${column} IS l.${column}`).join(' AND ')
-      const rows = snapshot.db.query(`SELECT count(*) AS n, sum(${columns}) AS same FROM linked_torrents l JOIN torrents t ON t.id = l.torrent`).get() as { n: number; same: number }
+      const rows = snapshot.db
+        .query(`SELECT count(*) AS n, sum(${columns}) AS same FROM linked_torrents l JOIN torrents t ON t.id = l.torrent`)
+        .get() as { n: number; same: number }
       expect(rows.n).toBe(9)
       expect(rows.same).toBe(rows.n)
     } finally {
@@ -166,27 +219,40 @@ describe('ranking and paging with linked releases', () => {
   const PRESETS: ResultProcessing[] = [
     { preset: 'unfiltered', custom_rules: [] },
     { preset: 'italian_preferred', custom_rules: [] },
-    { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: '1080p', action: 'score', score: 5 }] },
+    {
+      preset: 'custom',
+      custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: '1080p', action: 'score', score: 5 }],
+    },
   ]
 
-  test.each(PRESETS.map((settings) => [settings.preset, settings] as const))('%s: pages of 2 repeat nothing, skip nothing, follow the full order', async (_, settings) => {
-    await process(settings)
-    for (const query of ['t=movie&imdbid=tt1000001', 't=tvsearch&imdbid=tt2000002&season=2&ep=5']) {
-      const whole = await search(query)
-      const seen: string[] = []
-      for (let offset = 0, full = true; full; offset += 2) {
-        const page = await search(`${query}&limit=2&offset=${offset}`)
-        seen.push(...page.labels)
-        full = page.labels.length === 2
-        if (!full) expect(page.total).toBe(seen.length)
+  test.each(PRESETS.map((settings) => [settings.preset, settings] as const))(
+    '%s: pages of 2 repeat nothing, skip nothing, follow the full order',
+    async (_, settings) => {
+      await process(settings)
+      for (const query of ['t=movie&imdbid=tt1000001', 't=tvsearch&imdbid=tt2000002&season=2&ep=5']) {
+        const whole = await search(query)
+        const seen: string[] = []
+        for (let offset = 0, full = true; full; offset += 2) {
+          const page = await search(`${query}&limit=2&offset=${offset}`)
+          seen.push(...page.labels)
+          full = page.labels.length === 2
+          if (!full) expect(page.total).toBe(seen.length)
+        }
+        expect(seen).toEqual(whole.labels)
+        expect(new Set(seen).size).toBe(seen.length)
+        expect(whole.total).toBe(seen.length)
       }
-      expect(seen).toEqual(whole.labels)
-      expect(new Set(seen).size).toBe(seen.length)
-      expect(whole.total).toBe(seen.length)
-    }
-  })
+    },
+  )
 
   test('unfiltered order is seeders first, whether a release carries the id or not', async () => {
-    expect((await search('t=movie&imdbid=tt1000001')).labels).toEqual(['film_no_year', 'film_both', 'film_imdb', 'film_tmdb', 'film_none', 'film_none_accents'])
+    expect((await search('t=movie&imdbid=tt1000001')).labels).toEqual([
+      'film_no_year',
+      'film_both',
+      'film_imdb',
+      'film_tmdb',
+      'film_none',
+      'film_none_accents',
+    ])
   })
 })

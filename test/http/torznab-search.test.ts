@@ -19,7 +19,8 @@ afterEach(async () => {
   await process({ preset: 'unfiltered', custom_rules: [] })
 })
 
-const process = async (settings: ResultProcessing) => expect((await putJson(server, '/webapi/result-processing', settings)).status).toBe(200)
+const process = async (settings: ResultProcessing) =>
+  expect((await putJson(server, '/webapi/result-processing', settings)).status).toBe(200)
 
 interface Page {
   guids: string[]
@@ -75,7 +76,10 @@ describe('RSS (no query): the newest releases of the requested kind', () => {
   })
 
   test('an exclude rule applies to RSS too', async () => {
-    await process({ preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'ita', action: 'exclude' }] })
+    await process({
+      preset: 'custom',
+      custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'ita', action: 'exclude' }],
+    })
     for (const title of (await search('t=search&limit=200')).titles) expect(title.toLowerCase()).not.toContain('ita')
   })
 })
@@ -83,7 +87,13 @@ describe('RSS (no query): the newest releases of the requested kind', () => {
 describe('client request forms', () => {
   test('Sonarr aggregate episode search (tvdbid ignored, imdbid with tt, cat)', async () => {
     const page = await search('t=tvsearch&cat=5030,5040&extended=1&apikey=K&offset=0&limit=100&tvdbid=81189&imdbid=tt0903747&season=2&ep=5')
-    expect(page.guids.sort()).toEqual(['4186ee80717e3acc89ef28660b94b08bae70eb22', '6ab0e1baa9ded0133036c2cd7bb9cc6ee895336f', '844a4cb756d0ca4d449897228bb67019ba66d6e1'].sort())
+    expect(page.guids.sort()).toEqual(
+      [
+        '4186ee80717e3acc89ef28660b94b08bae70eb22',
+        '6ab0e1baa9ded0133036c2cd7bb9cc6ee895336f',
+        '844a4cb756d0ca4d449897228bb67019ba66d6e1',
+      ].sort(),
+    )
   })
 
   test('Prowlarr/Radarr movie search: imdbid without tt, zero padded, with tmdbid', async () => {
@@ -129,7 +139,9 @@ describe('client request forms', () => {
   test('categories: a parent covers its subcategories; unknown ones are ignored; only unknown → empty', async () => {
     const all = await search('t=search&q=breaking+bad')
     expect((await search('t=search&q=breaking+bad&cat=5000')).guids.length).toBe(all.guids.length - 1)
-    expect((await search('t=search&q=breaking+bad&cat=2000,9999')).titles).toEqual(['El.Camino.A.Breaking.Bad.Movie.2019.ITA.ENG.1080p.NF.WEB-DL.DDP5.1.x264'])
+    expect((await search('t=search&q=breaking+bad&cat=2000,9999')).titles).toEqual([
+      'El.Camino.A.Breaking.Bad.Movie.2019.ITA.ENG.1080p.NF.WEB-DL.DDP5.1.x264',
+    ])
     const empty = await search('t=search&q=breaking+bad&cat=9999,100001')
     expect(empty.guids).toEqual([])
     expect(empty.total).toBe(0)
@@ -178,27 +190,30 @@ describe('paging over the whole processed result', () => {
     { preset: 'custom', custom_rules: [{ enabled: true, field: 'seeders', operator: 'gte', value: 100, action: 'score', score: 5 }] },
   ]
 
-  test.each(PRESETS.map((settings) => [settings.preset, settings] as const))('%s: pages of 13 repeat nothing and skip nothing', async (_, settings) => {
-    await process(settings)
-    for (const query of ['t=search&q=ita', 't=search']) {
-      const first = await search(`${query}&limit=200`)
-      const seen: string[] = []
-      // As clients page: until a short page. `total` says "more" until then and is exact on the last page.
-      for (let offset = 0, full = true; full; offset += 13) {
-        const page = await search(`${query}&limit=13&offset=${offset}`)
-        expect(checkResults(page.body, { limit: 13 }).filter((violation) => violation.severity === 'error')).toEqual([])
-        seen.push(...page.guids)
-        full = page.guids.length === 13
-        if (full) expect(page.total).toBeGreaterThan(seen.length)
-        else expect(page.total).toBe(seen.length)
+  test.each(PRESETS.map((settings) => [settings.preset, settings] as const))(
+    '%s: pages of 13 repeat nothing and skip nothing',
+    async (_, settings) => {
+      await process(settings)
+      for (const query of ['t=search&q=ita', 't=search']) {
+        const first = await search(`${query}&limit=200`)
+        const seen: string[] = []
+        // As clients page: until a short page. `total` says "more" until then and is exact on the last page.
+        for (let offset = 0, full = true; full; offset += 13) {
+          const page = await search(`${query}&limit=13&offset=${offset}`)
+          expect(checkResults(page.body, { limit: 13 }).filter((violation) => violation.severity === 'error')).toEqual([])
+          seen.push(...page.guids)
+          full = page.guids.length === 13
+          if (full) expect(page.total).toBeGreaterThan(seen.length)
+          else expect(page.total).toBe(seen.length)
+        }
+        expect(new Set(seen).size).toBe(seen.length)
+        expect(seen.slice(0, 200)).toEqual(first.guids)
+        // Exact, or (a count cut short) at least one past the page.
+        expect(first.total).toBeLessThanOrEqual(seen.length)
+        expect(first.total).toBeGreaterThanOrEqual(Math.min(seen.length, 201))
       }
-      expect(new Set(seen).size).toBe(seen.length)
-      expect(seen.slice(0, 200)).toEqual(first.guids)
-      // Exact, or (a count cut short) at least one past the page.
-      expect(first.total).toBeLessThanOrEqual(seen.length)
-      expect(first.total).toBeGreaterThanOrEqual(Math.min(seen.length, 201))
-    }
-  })
+    },
+  )
 })
 
 describe('without a snapshot', () => {

@@ -64,7 +64,11 @@ describe('t=caps', () => {
   test('declares exactly the honoured parameters, limits and categories', async () => {
     const { caps } = checkCaps((await get('?t=caps')).body)
     expect(caps?.limits).toEqual({ default: 100, max: 200 })
-    expect(caps?.modes).toMatchObject({ search: ['q'], 'tv-search': ['q', 'season', 'ep', 'imdbid'], 'movie-search': ['q', 'imdbid', 'tmdbid'] })
+    expect(caps?.modes).toMatchObject({
+      search: ['q'],
+      'tv-search': ['q', 'season', 'ep', 'imdbid'],
+      'movie-search': ['q', 'imdbid', 'tmdbid'],
+    })
     expect([...(caps?.categories ?? [])].sort()).toEqual(['2000', '2030', '2040', '2045', '5000', '5030', '5040', '5045', '5070'])
   })
 })
@@ -130,7 +134,11 @@ describe('items', () => {
     }
     expect(item.title).toBe('Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP')
     expect(item.pubDate).toBe(rfc1123(hit.uploaded))
-    expect(item.enclosure).toEqual({ url: `${server.url}/api?t=get&id=${S02E05}`, length: String(hit.size), type: 'application/x-bittorrent' })
+    expect(item.enclosure).toEqual({
+      url: `${server.url}/api?t=get&id=${S02E05}`,
+      length: String(hit.size),
+      type: 'application/x-bittorrent',
+    })
     expect(attr(item, 'category')).toEqual(['5000', '5040'])
     expect(attr(item, 'size')).toEqual([String(hit.size)])
     expect(attr(item, 'seeders')).toEqual([String(hit.seeders)])
@@ -155,7 +163,9 @@ describe('items', () => {
   })
 
   test('unknown seeders and size are left out, never sent as 0', async () => {
-    const rows = server.ctx.database.db?.query('SELECT info_hash, seeders, size FROM torrents WHERE seeders IS NULL OR size IS NULL').all() as Array<{
+    const rows = server.ctx.database.db
+      ?.query('SELECT info_hash, seeders, size FROM torrents WHERE seeders IS NULL OR size IS NULL')
+      .all() as Array<{
       info_hash: string
       seeders: number | null
       size: number | null

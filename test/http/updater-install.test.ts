@@ -45,7 +45,11 @@ const chunked = (bytes: Uint8Array, size: number, pauseMs = 0) =>
   })
 
 const upload = (body: BodyInit, name = 'icvdb-2026-11-20.dump', headers: Record<string, string> = {}) =>
-  server.fetch(`/webapi/updater/upload?name=${encodeURIComponent(name)}`, { method: 'POST', body, headers: { 'content-type': 'application/octet-stream', ...headers } })
+  server.fetch(`/webapi/updater/upload?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/octet-stream', ...headers },
+  })
 
 const workFiles = () => readdirSync(join(server.dataDir, 'work'))
 
@@ -63,7 +67,11 @@ describe('POST /webapi/updater/upload', () => {
     expect(workFiles()).toEqual([])
 
     const info = await (await server.fetch('/webapi/snapshot')).json()
-    expect(info).toMatchObject({ tag: 'db-2026-11-20', origin: { kind: 'upload', name: 'icvdb-2026-11-20.dump' }, rows: { torrents: 410, files: 1206, pack_files: 80 } })
+    expect(info).toMatchObject({
+      tag: 'db-2026-11-20',
+      origin: { kind: 'upload', name: 'icvdb-2026-11-20.dump' },
+      rows: { torrents: 410, files: 1206, pack_files: 80 },
+    })
     expect(info.size_bytes).toBeGreaterThan(dump.byteLength)
     expect(Date.parse(info.installed_at)).toBeGreaterThan(Date.now() - 60_000)
     const feed = await (await server.fetch('/api?t=search&q=Breaking+Bad')).text()
@@ -112,7 +120,9 @@ describe('POST /webapi/updater/upload', () => {
     start()
     const bogus = await upload('this is a zip file, honest', 'icvdb-2026-11-20.zip')
     expect(bogus.status).toBe(422)
-    expect((await bogus.json()).detail).toBe('the file was not installed: it is not a pg_dump custom-format archive (made with pg_dump -Fc)')
+    expect((await bogus.json()).detail).toBe(
+      'the file was not installed: it is not a pg_dump custom-format archive (made with pg_dump -Fc)',
+    )
     const tiny = await upload(chunked(new TextEncoder().encode('PG'), 1))
     expect(tiny.status).toBe(422)
     const empty = await upload(new Uint8Array())
@@ -181,7 +191,10 @@ describe('POST /webapi/updater/install', () => {
       [{ path: 'relative.dump' }, 'path must be an absolute path on the server'],
       [{ path: '/nonexistent/icvdb.dump' }, 'icvdb.dump cannot be installed: the file does not exist'],
       [{ path: FIXTURE.replace('.dump', '') + '.missing' }, `icvdb-sample-1.14-gzip.missing cannot be installed: the file does not exist`],
-      [{ path: import.meta.path }, 'updater-install.test.ts cannot be installed: it is not a pg_dump custom-format archive (made with pg_dump -Fc)'],
+      [
+        { path: import.meta.path },
+        'updater-install.test.ts cannot be installed: it is not a pg_dump custom-format archive (made with pg_dump -Fc)',
+      ],
     ]
     for (const [body, detail] of cases) {
       const response = await install(body)

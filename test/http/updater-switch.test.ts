@@ -41,7 +41,14 @@ const hammer = async (done: Promise<unknown>): Promise<Answer[]> => {
       const started = performance.now()
       const response = await server.fetch(path)
       const body = await response.text()
-      answers.push({ path, status: response.status, retryAfter: response.headers.get('retry-after'), body, started, ended: performance.now() })
+      answers.push({
+        path,
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body,
+        started,
+        ended: performance.now(),
+      })
     }
   }
   await Promise.all([0, 1, 2, 3].map(client))
@@ -93,7 +100,9 @@ describe('switching a snapshot in while clients query', () => {
     expectOnlySuccessOr503(answers)
     const window = windowFromLog()
     const slowest = Math.max(...answers.map((a) => a.ended - a.started))
-    console.log(`switch: ${answers.length} answers, ${answers.filter((a) => a.status === 503).length} × 503, maintenance window ${window.toFixed(2)} ms, observed 503 window ${observed503Window(answers).toFixed(1)} ms, slowest answer ${slowest.toFixed(1)} ms`)
+    console.log(
+      `switch: ${answers.length} answers, ${answers.filter((a) => a.status === 503).length} × 503, maintenance window ${window.toFixed(2)} ms, observed 503 window ${observed503Window(answers).toFixed(1)} ms, slowest answer ${slowest.toFixed(1)} ms`,
+    )
     expect(answers.length).toBeGreaterThan(20)
     expect(window).toBeGreaterThan(0)
     expect(window).toBeLessThan(500)

@@ -19,7 +19,15 @@ beforeAll(async () => {
 })
 afterAll(() => fake.stop())
 beforeEach(() => {
-  fake.set({ tag: 'db-2026-11-20', assetName: 'icvdb-2026-11-20.dump', release: 'ok', digest: 'ok', dumpAsset: true, download: 'ok', chunkDelayMs: 0 })
+  fake.set({
+    tag: 'db-2026-11-20',
+    assetName: 'icvdb-2026-11-20.dump',
+    release: 'ok',
+    digest: 'ok',
+    dumpAsset: true,
+    download: 'ok',
+    chunkDelayMs: 0,
+  })
   server = startTestServer({
     env: { SNAPSHOT_RELEASE_URL: fake.url, MANAGER_API_KEY: 'never-return-this-key' },
     updaterTimeouts: { releaseMs: 500, connectMs: 500, idleMs: 500 },
@@ -105,7 +113,12 @@ describe('GET /webapi/status updater fields and the schedule', () => {
     server = startTestServer({ env: { SNAPSHOT_RELEASE_URL: fake.url, DB_UPDATE_START_DELAY: '120' }, clock })
     server.ctx.updater.start()
     const planned = new Date(clock.now() + 120_000).toISOString()
-    expect((await getJson('/webapi/status')).updater).toMatchObject({ enabled: true, next_check: planned, last_check: null, updating: false })
+    expect((await getJson('/webapi/status')).updater).toMatchObject({
+      enabled: true,
+      next_check: planned,
+      last_check: null,
+      updating: false,
+    })
     const requests = fake.requests.length
 
     expect((await putJson(server, '/webapi/settings', settings(true, 3600))).status).toBe(200)
@@ -136,11 +149,21 @@ describe('POST /webapi/updater/check', () => {
   test('installs the release: installed_version is the tag and /api answers from the new snapshot', async () => {
     expect((await getJson('/webapi/status')).database.connected).toBe(false)
     const state = await checkNow()
-    expect(state).toMatchObject({ installed_version: 'db-2026-11-20', latest_version: 'db-2026-11-20', last_error: null, maintenance: false })
+    expect(state).toMatchObject({
+      installed_version: 'db-2026-11-20',
+      latest_version: 'db-2026-11-20',
+      last_error: null,
+      maintenance: false,
+    })
     expect(state.progress).toMatchObject({ phase: 'done', tag: 'db-2026-11-20', bytes_done: dump.byteLength, bytes_total: dump.byteLength })
     const status = await getJson('/webapi/status')
     expect(status.database.connected).toBe(true)
-    expect(status.updater).toMatchObject({ installed_version: 'db-2026-11-20', latest_version: 'db-2026-11-20', updating: false, last_error: null })
+    expect(status.updater).toMatchObject({
+      installed_version: 'db-2026-11-20',
+      latest_version: 'db-2026-11-20',
+      updating: false,
+      last_error: null,
+    })
     expect(Date.parse(status.updater.last_check)).toBeGreaterThan(Date.now() - 60_000)
     expect(await searchTitles('Breaking Bad')).toContain('Breaking.Bad.S01E01.Pilot.ITA.ENG.1080p.BluRay.x264-GRP')
     expect(readdirSync(join(server.dataDir, 'work'))).toEqual([])
@@ -173,16 +196,32 @@ describe('POST /webapi/updater/check', () => {
 
   describe('a failed update keeps the active database and says what failed', () => {
     const failures: Array<[string, Parameters<FakeReleases['set']>[0], RegExp | string]> = [
-      ['checksum mismatch', { digest: 'wrong' }, /^Download of icvdb-2026-11-21\.dump failed: checksum mismatch \(expected [0-9a-f]{12}…, got [0-9a-f]{12}…\)$/],
-      ['truncated download', { download: 'truncated' }, /^Download of icvdb-2026-11-21\.dump failed: the (connection broke|body ended) after \d+ of \d+ bytes .*truncated download\)$/],
+      [
+        'checksum mismatch',
+        { digest: 'wrong' },
+        /^Download of icvdb-2026-11-21\.dump failed: checksum mismatch \(expected [0-9a-f]{12}…, got [0-9a-f]{12}…\)$/,
+      ],
+      [
+        'truncated download',
+        { download: 'truncated' },
+        /^Download of icvdb-2026-11-21\.dump failed: the (connection broke|body ended) after \d+ of \d+ bytes .*truncated download\)$/,
+      ],
       ['release server 404', { release: 404 }, 'Release check failed: HTTP 404 from the release server'],
       ['release server 500', { release: 500 }, 'Release check failed: HTTP 500 from the release server'],
       ['hanging release server', { release: 'hang' }, 'Release check failed: no answer from the release server within 0.5 s'],
-      ['hanging download', { download: 'hang' }, 'Download of icvdb-2026-11-21.dump failed: no answer from the download server within 0.5 s'],
+      [
+        'hanging download',
+        { download: 'hang' },
+        'Download of icvdb-2026-11-21.dump failed: no answer from the download server within 0.5 s',
+      ],
       ['stalled download', { download: 'stall' }, /^Download of icvdb-2026-11-21\.dump failed: no data for 0\.5 s after \d+ bytes$/],
       ['download 500', { download: 500 }, 'Download of icvdb-2026-11-21.dump failed: HTTP 500 from the download server'],
       ['no .dump asset', { dumpAsset: false }, 'Release check failed: release db-2026-11-21 has no .dump asset'],
-      ['no checksum at all', { digest: 'none' }, 'Release check failed: icvdb-2026-11-21.dump has no SHA-256 digest and no icvdb-2026-11-21.dump.sha256 asset'],
+      [
+        'no checksum at all',
+        { digest: 'none' },
+        'Release check failed: icvdb-2026-11-21.dump has no SHA-256 digest and no icvdb-2026-11-21.dump.sha256 asset',
+      ],
     ]
     for (const [name, misbehaviour, expected] of failures) {
       test(name, async () => {

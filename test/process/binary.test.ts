@@ -28,12 +28,15 @@ beforeAll(async () => {
   copyFileSync(BINARY, join(lonely, 'icvdb-indexer'))
   const port = freePort()
   base = `http://127.0.0.1:${port}`
-  child = Bun.spawn([join(lonely, 'icvdb-indexer'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', join(sandbox, 'data')], {
-    cwd: lonely,
-    env: { PATH: '/usr/bin:/bin', DB_AUTO_UPDATE: 'false' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  child = Bun.spawn(
+    [join(lonely, 'icvdb-indexer'), 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', join(sandbox, 'data')],
+    {
+      cwd: lonely,
+      env: { PATH: '/usr/bin:/bin', DB_AUTO_UPDATE: 'false' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
       if ((await fetch(`${base}/webapi/status`)).ok) return

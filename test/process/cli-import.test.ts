@@ -33,7 +33,9 @@ describe('icvdb-indexer import', () => {
     const dataDir = freshDataDir()
     const result = await runCli(['import', 'test/fixtures/snapshots/icvdb-sample-1.14-gzip.dump', '--data-dir', dataDir])
     expect(result.code).toBe(0)
-    expect(result.stdout).toMatch(/Installed manual-icvdb-sample-1\.14-gzip\.dump: 410 torrents, 1,206 files, 80 pack files \(import [\d.]+ s, switch [\d.]+ ms\)\n/)
+    expect(result.stdout).toMatch(
+      /Installed manual-icvdb-sample-1\.14-gzip\.dump: 410 torrents, 1,206 files, 80 pack files \(import [\d.]+ s, switch [\d.]+ ms\)\n/,
+    )
     // Not a terminal: plain progress lines, no carriage returns.
     expect(result.stderr).toContain('importing')
     expect(result.stderr).not.toContain('\r')

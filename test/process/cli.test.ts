@@ -16,7 +16,10 @@ const run = (args: string[], env: Record<string, string> = {}) => {
 describe('parseArgs', () => {
   test('defaults to serve and reads flags in both spellings', () => {
     expect(parseArgs([])).toEqual({ command: 'serve', flags: {} })
-    expect(parseArgs(['serve', '--port', '9000', '--data-dir=/srv/icvdb'])).toEqual({ command: 'serve', flags: { port: '9000', dataDir: '/srv/icvdb' } })
+    expect(parseArgs(['serve', '--port', '9000', '--data-dir=/srv/icvdb'])).toEqual({
+      command: 'serve',
+      flags: { port: '9000', dataDir: '/srv/icvdb' },
+    })
     expect(parseArgs(['import', 'x.dump'])).toEqual({ command: 'import', target: 'x.dump', flags: {} })
   })
 

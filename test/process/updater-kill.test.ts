@@ -25,10 +25,13 @@ const services: ServiceProcess[] = []
 const ensureLargeDump = async () => {
   if (existsSync(LARGE)) return
   mkdirSync(join(ROOT, '.data/test'), { recursive: true })
-  const child = Bun.spawn([process.execPath, join(ROOT, 'test/bench/generate.ts'), '--torrents', '50000', '--seed', 'kill', '--out', LARGE], {
-    stdout: 'ignore',
-    stderr: 'pipe',
-  })
+  const child = Bun.spawn(
+    [process.execPath, join(ROOT, 'test/bench/generate.ts'), '--torrents', '50000', '--seed', 'kill', '--out', LARGE],
+    {
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  )
   if ((await child.exited) !== 0) throw new Error(`could not generate ${LARGE}: ${await new Response(child.stderr).text()}`)
 }
 

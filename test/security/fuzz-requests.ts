@@ -30,7 +30,36 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const chance = (random: Random, p: number) => random() < p
 const integer = (random: Random, max: number) => Math.floor(random() * max)
 
-const WORDS = ['Breaking', 'Bad', 'the', 'Gomorra', 'S01E01', '1080p', 'ITA', 'ENG', 'matrix', '2020', 'Lo Hobbit', 'è', '東京', '💥', '"', "'", '%', '&', '<x>', ']]>', '\\', 'NULL', '*', 'AND', 'OR', '-', '(', ')']
+const WORDS = [
+  'Breaking',
+  'Bad',
+  'the',
+  'Gomorra',
+  'S01E01',
+  '1080p',
+  'ITA',
+  'ENG',
+  'matrix',
+  '2020',
+  'Lo Hobbit',
+  'è',
+  '東京',
+  '💥',
+  '"',
+  "'",
+  '%',
+  '&',
+  '<x>',
+  ']]>',
+  '\\',
+  'NULL',
+  '*',
+  'AND',
+  'OR',
+  '-',
+  '(',
+  ')',
+]
 const CODE_POINTS = [0x0, 0x9, 0x1f, 0x7f, 0xa0, 0xfeff, 0xfffe, 0xd7ff, 0xe000, 0x10ffff]
 
 const text = (random: Random, maxWords = 6): string => {
@@ -49,12 +78,19 @@ const torznab = (random: Random): FuzzRequest => {
   const params = new URLSearchParams()
   if (chance(random, 0.95)) params.set('t', pick(random, TORZNAB_FUNCTIONS))
   if (chance(random, 0.6)) params.set('q', text(random))
-  if (chance(random, 0.4)) params.set('cat', Array.from({ length: integer(random, 4) + 1 }, () => pick(random, ['2000', '5000', '5030', '5040', '2045', '8000', 'x', '', '-1'])).join(','))
+  if (chance(random, 0.4))
+    params.set(
+      'cat',
+      Array.from({ length: integer(random, 4) + 1 }, () =>
+        pick(random, ['2000', '5000', '5030', '5040', '2045', '8000', 'x', '', '-1']),
+      ).join(','),
+    )
   if (chance(random, 0.3)) params.set('imdbid', pick(random, ['tt0903747', '0903747', 'tt', 'tt99999999999', text(random, 1)]))
   if (chance(random, 0.2)) params.set('tvdbid', numberish(random))
   if (chance(random, 0.3)) params.set('season', pick(random, ['1', '2', '0', 'S01', '2024', numberish(random)]))
   if (chance(random, 0.3)) params.set('ep', pick(random, ['1', '05', '0', '12/25', numberish(random)]))
-  for (const name of ['limit', 'offset', 'extended', 'apikey', 'attrs', 'o'] as const) if (chance(random, 0.2)) params.set(name, numberish(random))
+  for (const name of ['limit', 'offset', 'extended', 'apikey', 'attrs', 'o'] as const)
+    if (chance(random, 0.2)) params.set(name, numberish(random))
   let query = params.toString()
   if (chance(random, 0.1)) query += pick(random, ['&%zz', '&&&', '&=', '&t', '&q=%FF%FE', '&q=%00', `&${'a'.repeat(200)}=1`])
   return { method: pick(random, ['GET', 'GET', 'GET', 'HEAD']), path: `/api?${query}`, headers: {} }
@@ -78,7 +114,9 @@ const rule = (random: Random): unknown => {
 
 const resultProcessing = (random: Random): unknown => ({
   preset: pick(random, ['unfiltered', 'italian_preferred', 'italian_only', 'custom', 'Custom', 3]),
-  custom_rules: chance(random, 0.05) ? Array.from({ length: 101 }, () => rule(random)) : Array.from({ length: integer(random, 4) }, () => rule(random)),
+  custom_rules: chance(random, 0.05)
+    ? Array.from({ length: 101 }, () => rule(random))
+    : Array.from({ length: integer(random, 4) }, () => rule(random)),
 })
 
 /** A settings document near the valid one, with one or two things wrong (or none). */
@@ -106,7 +144,21 @@ const jsonBody = (random: Random, value: unknown): string | Uint8Array<ArrayBuff
   return JSON.stringify(value)
 }
 
-const WEBAPI_READS = ['/webapi/status', '/webapi/settings', '/webapi/result-processing', '/webapi/manager/status', '/webapi/updater', '/webapi/ui-config', '/webapi', '/webapi/nope', '/', '/index.html', '/settings', '/assets/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']
+const WEBAPI_READS = [
+  '/webapi/status',
+  '/webapi/settings',
+  '/webapi/result-processing',
+  '/webapi/manager/status',
+  '/webapi/updater',
+  '/webapi/ui-config',
+  '/webapi',
+  '/webapi/nope',
+  '/',
+  '/index.html',
+  '/settings',
+  '/assets/../../etc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+]
 
 // The diagnostics and install routes (issues 17 and 18), with odd filters.
 // Query strings as a client encodes them: a raw space in a request line is Bun's own 505, not ours.
@@ -138,7 +190,14 @@ const explainBody = (random: Random): Record<string, unknown> => {
 const installBody = (random: Random): Record<string, unknown> =>
   pick(random, [
     { path: pick(random, ['/etc/passwd', '/nonexistent/x.dump', 'relative.dump', `/${text(random)}`, '']) },
-    { url: pick(random, ['http://127.0.0.1:1/x.dump', 'ftp://127.0.0.1/x.dump', 'not a url', `http://127.0.0.1:1/${encodeURIComponent(text(random))}`]) },
+    {
+      url: pick(random, [
+        'http://127.0.0.1:1/x.dump',
+        'ftp://127.0.0.1/x.dump',
+        'not a url',
+        `http://127.0.0.1:1/${encodeURIComponent(text(random))}`,
+      ]),
+    },
     { path: '/etc/passwd', url: 'http://127.0.0.1:1/x.dump' },
     {},
   ])
@@ -148,7 +207,12 @@ const diagnosticsWrite = (random: Random): FuzzRequest => {
   return pick(random, [
     { method: 'POST', path: '/webapi/diagnostics/search', headers: json, body: jsonBody(random, explainBody(random)) },
     { method: 'POST', path: '/webapi/updater/install', headers: json, body: jsonBody(random, installBody(random)) },
-    { method: 'POST', path: `/webapi/updater/upload?${query({ name: text(random) })}`, headers: {}, body: chance(random, 0.5) ? text(random) : new Uint8Array([0x50, 0x47, 0x44, 0x4d, 0x50, 1, 2, 3]) },
+    {
+      method: 'POST',
+      path: `/webapi/updater/upload?${query({ name: text(random) })}`,
+      headers: {},
+      body: chance(random, 0.5) ? text(random) : new Uint8Array([0x50, 0x47, 0x44, 0x4d, 0x50, 1, 2, 3]),
+    },
     { method: 'DELETE', path: '/webapi/requests', headers: {} },
   ])
 }
@@ -157,14 +221,42 @@ const webapi = (random: Random, managerUrl: string): FuzzRequest => {
   const roll = random()
   if (roll < 0.35) {
     const which = random()
-    const path = which < 0.2 ? `/webapi/search?${query({ q: text(random), limit: numberish(random) })}` : which < 0.45 ? diagnosticsRead(random) : pick(random, WEBAPI_READS)
+    const path =
+      which < 0.2
+        ? `/webapi/search?${query({ q: text(random), limit: numberish(random) })}`
+        : which < 0.45
+          ? diagnosticsRead(random)
+          : pick(random, WEBAPI_READS)
     return { method: pick(random, ['GET', 'GET', 'HEAD']), path, headers: {} }
   }
   if (roll < 0.42) return diagnosticsWrite(random)
-  if (roll < 0.6) return { method: 'PUT', path: '/webapi/settings', headers: { 'content-type': 'application/json' }, body: jsonBody(random, settingsDocument(random, managerUrl)) }
-  if (roll < 0.8) return { method: 'PUT', path: '/webapi/result-processing', headers: { 'content-type': 'application/json' }, body: jsonBody(random, resultProcessing(random)) }
-  if (roll < 0.9) return { method: 'POST', path: pick(random, ['/webapi/manager/test', '/webapi/manager/indexer', '/webapi/updater/check']), headers: {}, body: chance(random, 0.3) ? 'ignored' : undefined }
-  return { method: pick(random, ['DELETE', 'PATCH', 'OPTIONS', 'POST', 'PUT']), path: pick(random, [...WEBAPI_READS, '/api']), headers: {}, body: chance(random, 0.5) ? text(random) : undefined }
+  if (roll < 0.6)
+    return {
+      method: 'PUT',
+      path: '/webapi/settings',
+      headers: { 'content-type': 'application/json' },
+      body: jsonBody(random, settingsDocument(random, managerUrl)),
+    }
+  if (roll < 0.8)
+    return {
+      method: 'PUT',
+      path: '/webapi/result-processing',
+      headers: { 'content-type': 'application/json' },
+      body: jsonBody(random, resultProcessing(random)),
+    }
+  if (roll < 0.9)
+    return {
+      method: 'POST',
+      path: pick(random, ['/webapi/manager/test', '/webapi/manager/indexer', '/webapi/updater/check']),
+      headers: {},
+      body: chance(random, 0.3) ? 'ignored' : undefined,
+    }
+  return {
+    method: pick(random, ['DELETE', 'PATCH', 'OPTIONS', 'POST', 'PUT']),
+    path: pick(random, [...WEBAPI_READS, '/api']),
+    headers: {},
+    body: chance(random, 0.5) ? text(random) : undefined,
+  }
 }
 
 const HOSTS = ['localhost', 'nas', 'nas.local', '192.168.1.5:8000', '[::1]', 'evil.example', 'icvdb']
@@ -174,9 +266,18 @@ const MALFORMED_HOSTS = ['', 'a b', 'x:70000', '[zz', 'a/b', 'a@b', '::1']
 const decorate = (random: Random, request: FuzzRequest): FuzzRequest => {
   const headers = { ...request.headers }
   if (chance(random, 0.3)) headers.host = pick(random, HOSTS)
-  if (chance(random, 0.3)) headers.origin = pick(random, ['http://evil.example', 'null', 'http://localhost', 'http://nas.local', 'x', `http://${headers.host ?? '127.0.0.1'}`])
+  if (chance(random, 0.3))
+    headers.origin = pick(random, [
+      'http://evil.example',
+      'null',
+      'http://localhost',
+      'http://nas.local',
+      'x',
+      `http://${headers.host ?? '127.0.0.1'}`,
+    ])
   if (chance(random, 0.1)) headers['x-forwarded-host'] = pick(random, HOSTS)
-  if (chance(random, 0.05)) headers['content-type'] = pick(random, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+  if (chance(random, 0.05))
+    headers['content-type'] = pick(random, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'])
   if (chance(random, 0.03)) return { ...request, headers, rawHost: pick(random, MALFORMED_HOSTS) }
   return { ...request, headers }
 }

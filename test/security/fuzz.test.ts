@@ -24,7 +24,12 @@ const KEY = '7c4a8d09ca3762af61e59520943dc264'
 const KEY_FORMS = (() => {
   const forms = new Set<string>()
   for (let start = 0; start + 10 <= KEY.length; start++) forms.add(KEY.slice(start, start + 10))
-  for (const prefix of ['', 'a', 'ab']) forms.add(Buffer.from(prefix + KEY).toString('base64').slice(4, 24))
+  for (const prefix of ['', 'a', 'ab'])
+    forms.add(
+      Buffer.from(prefix + KEY)
+        .toString('base64')
+        .slice(4, 24),
+    )
   forms.add(encodeURIComponent(`"${KEY}"`).slice(0, 12))
   return [...forms].map((form) => form.toLowerCase())
 })()
@@ -42,7 +47,9 @@ const hostileManager = (random: Random): RecordingManager => {
     () => Response.json({ traceback: KEY }, { status: 500 }),
   ]
   for (const route of ['GET /api/v1/indexer/schema', 'GET /api/v1/indexer', 'POST /api/v1/indexer/test', 'POST /api/v1/indexer']) {
-    manager.answer(route, () => (random() < 0.2 && route === 'GET /api/v1/indexer' ? Response.json([]) : echoes[Math.floor(random() * echoes.length)]()))
+    manager.answer(route, () =>
+      random() < 0.2 && route === 'GET /api/v1/indexer' ? Response.json([]) : echoes[Math.floor(random() * echoes.length)](),
+    )
   }
   return manager
 }
@@ -56,7 +63,9 @@ beforeAll(async () => {
   dataDir = tempDataDir('icvdb-fuzz-')
   const paths = dataPaths(dataDir)
   mkdirSync(paths.state, { recursive: true })
-  makeSnapshotDirectory(join(paths.snapshots, 'db-fuzz'), 'db-fuzz', { titles: ['Breaking.Bad.S01E01.1080p.ITA.ENG', 'Gomorra.S02E05.720p.ITA', 'The.Matrix.1999.2160p.MULTI', 'Lo.Hobbit.2012.iTALiAN.BDRip'] })
+  makeSnapshotDirectory(join(paths.snapshots, 'db-fuzz'), 'db-fuzz', {
+    titles: ['Breaking.Bad.S01E01.1080p.ITA.ENG', 'Gomorra.S02E05.720p.ITA', 'The.Matrix.1999.2160p.MULTI', 'Lo.Hobbit.2012.iTALiAN.BDRip'],
+  })
   writeInstalled(paths, { tag: 'db-fuzz', directory: 'db-fuzz', installed_at: new Date().toISOString() })
   manager = hostileManager(seeded(SEED + 1))
   server = startTestServer({
@@ -90,17 +99,30 @@ const send = async (request: FuzzRequest): Promise<Outcome> => {
   const port = Number(new URL(server.url).port)
   if (request.rawHost !== undefined) {
     const answer = await rawRequest(port, `${request.method} ${request.path} HTTP/1.1\r\nHost: ${request.rawHost}`)
-    return { request, status: answer.status, contentType: answer.headers['content-type'] ?? '', body: answer.body, headerText: JSON.stringify(answer.headers) }
+    return {
+      request,
+      status: answer.status,
+      contentType: answer.headers['content-type'] ?? '',
+      body: answer.body,
+      headerText: JSON.stringify(answer.headers),
+    }
   }
   const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body })
   const body = await response.text()
-  return { request, status: response.status, contentType: response.headers.get('content-type') ?? '', body, headerText: JSON.stringify([...response.headers]) }
+  return {
+    request,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body,
+    headerText: JSON.stringify([...response.headers]),
+  }
 }
 
 /** What is wrong with one answer, or null. */
 const problem = (outcome: Outcome): string | null => {
   // The one specified 5xx: a manager command whose remote failed (interface.md §4.5, §4.6).
-  const managerFailed = outcome.status === 502 && outcome.request.path.startsWith('/webapi/manager/') && outcome.body === '{"detail":"Manager request failed"}'
+  const managerFailed =
+    outcome.status === 502 && outcome.request.path.startsWith('/webapi/manager/') && outcome.body === '{"detail":"Manager request failed"}'
   // And readiness: /readyz answers 503 while no snapshot serves (docs/diagnostics.md), always with its reason.
   const notReady = outcome.status === 503 && outcome.request.path === '/readyz' && /^not ready: \S/.test(outcome.body)
   if (outcome.status >= 500 && !managerFailed && !notReady) return `HTTP ${outcome.status}`
@@ -131,7 +153,9 @@ test(
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
     const seconds = (performance.now() - started) / 1000
-    console.log(`fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; manager saw ${manager.received.length}`)
+    console.log(
+      `fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; manager saw ${manager.received.length}`,
+    )
     expect(failures.slice(0, 10)).toEqual([])
     const leakedLines = server.logs.filter((line) => leaks(line).length > 0)
     expect(leakedLines.slice(0, 5)).toEqual([])

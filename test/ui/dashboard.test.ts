@@ -12,7 +12,12 @@ let browser: BrowserSession
 
 beforeAll(async () => {
   // Three 64 KiB chunks, 1.2 s apart: slow enough to watch the bar move at the UI's 1 s poll.
-  releases = await startFakeReleases({ dump: readFileSync(FIXTURE_DUMP), tag: 'db-2026-11-20', assetName: 'icvdb-2026-11-20.dump', chunkDelayMs: 1200 })
+  releases = await startFakeReleases({
+    dump: readFileSync(FIXTURE_DUMP),
+    tag: 'db-2026-11-20',
+    assetName: 'icvdb-2026-11-20.dump',
+    chunkDelayMs: 1200,
+  })
   app = await startBinary({ env: { SNAPSHOT_RELEASE_URL: releases.url } })
   browser = await openBrowser()
 })
@@ -35,7 +40,10 @@ describe('updates', () => {
     const { page } = browser
     await page.getByTestId('check-now').click()
     // While it runs, Last and Next check tell the truth instead of "Never".
-    await page.getByTestId('last-check').getByText(/^Running now \(started /).waitFor()
+    await page
+      .getByTestId('last-check')
+      .getByText(/^Running now \(started /)
+      .waitFor()
     await page.getByTestId('next-check').getByText('After the check that is running').waitFor()
     const seen: Array<{ phase: string | null; percent: string | null }> = []
     const deadline = Date.now() + 30_000
@@ -49,7 +57,9 @@ describe('updates', () => {
       await Bun.sleep(150)
     }
     expect(seen.at(-1)?.phase).toBe('done')
-    const downloading = seen.filter((sample) => sample.phase === 'downloading' && sample.percent !== null).map((sample) => Number(sample.percent))
+    const downloading = seen
+      .filter((sample) => sample.phase === 'downloading' && sample.percent !== null)
+      .map((sample) => Number(sample.percent))
     expect(downloading.some((percent) => percent > 0 && percent < 100)).toBe(true)
     expect(downloading).toEqual([...downloading].sort((a, b) => a - b))
     await page.getByTestId('installed-version').getByText('db-2026-11-20').waitFor()

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { type BrowserSession, cleanUpHarness, importFixture, openBrowser, type RunningBinary, screenshot, startBinary, tempDir } from '../helpers/ui-harness.ts'
+import {
+  type BrowserSession,
+  cleanUpHarness,
+  importFixture,
+  openBrowser,
+  type RunningBinary,
+  screenshot,
+  startBinary,
+  tempDir,
+} from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(60_000)
 
@@ -16,7 +25,8 @@ const AXE = join(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
 let app: RunningBinary
 let browser: BrowserSession
 
-const api = (query: string, userAgent: string) => fetch(`${app.base}/api?${query}`, { headers: { 'user-agent': userAgent } }).then((response) => response.text())
+const api = (query: string, userAgent: string) =>
+  fetch(`${app.base}/api?${query}`, { headers: { 'user-agent': userAgent } }).then((response) => response.text())
 
 beforeAll(async () => {
   const dataDir = tempDir('icvdb-ui-diagnostics-')
@@ -43,10 +53,16 @@ const seriousViolations = async (page: Page): Promise<string[]> => {
   // Evaluated over the DevTools protocol: the page's CSP (script-src 'self') forbids an injected <script>.
   await page.evaluate(readFileSync(AXE, 'utf8'))
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> }
+      }
+    ).axe
     return (await axe.run()).violations
   })
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 describe('Activity', () => {
@@ -91,7 +107,9 @@ describe('Activity', () => {
     const reason = page.getByTestId('empty-reason')
     await reason.waitFor()
     expect(await reason.textContent()).toMatch(/^Season 60 is not in the snapshot; seasons? [\d–, ]+ (is|are)\.$/)
-    expect(await page.getByTestId('explain-report').textContent()).toContain('/api?t=tvsearch&imdbid=tt0903747&season=60&limit=100&offset=0')
+    expect(await page.getByTestId('explain-report').textContent()).toContain(
+      '/api?t=tvsearch&imdbid=tt0903747&season=60&limit=100&offset=0',
+    )
     // From the top: the sticky top bar would otherwise land mid-page in a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'explain-empty')

@@ -20,7 +20,12 @@ const outside: string[] = []
 
 beforeAll(async () => {
   dataDir = tempDataDir('icvdb-ui-embedded-')
-  indexer = await createIndexer({ dataDir, basePath: '/indexer', env: { DB_UPDATE_START_DELAY: '3600', SEARCH_WORKERS: '0' }, logSink: () => {} })
+  indexer = await createIndexer({
+    dataDir,
+    basePath: '/indexer',
+    env: { DB_UPDATE_START_DELAY: '3600', SEARCH_WORKERS: '0' },
+    logSink: () => {},
+  })
   const app = new Hono()
   app.get('/', (c) => c.text('the host application'))
   app.mount('/indexer', indexer.fetch)

@@ -9,7 +9,15 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { FAKE_PROWLARR_KEY, startFakeProwlarr, type FakeProwlarr } from '../fakes/fake-prowlarr.ts'
 import { seriousViolations } from '../helpers/axe.ts'
-import { type BrowserSession, cleanUpHarness, FIXTURE_DUMP, openBrowser, type RunningBinary, screenshot, startBinary } from '../helpers/ui-harness.ts'
+import {
+  type BrowserSession,
+  cleanUpHarness,
+  FIXTURE_DUMP,
+  openBrowser,
+  type RunningBinary,
+  screenshot,
+  startBinary,
+} from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(60_000)
 
@@ -36,7 +44,8 @@ const expectAccessible = async (page: Page, state: string) => {
   expect({ state, findings }).toEqual({ state, findings: [] })
 }
 
-const setLanguage = (page: Page, language: 'English' | 'Italiano') => page.locator('header select').first().selectOption({ label: language })
+const setLanguage = (page: Page, language: 'English' | 'Italiano') =>
+  page.locator('header select').first().selectOption({ label: language })
 
 describe('offline first run', () => {
   test('the failed first check says why, when the next try is, and how to install by hand', async () => {
@@ -61,14 +70,19 @@ describe('offline first run', () => {
 
   test('a dump uploaded from the browser is installed with progress, then described and searchable', async () => {
     const { page } = browser
-    await page.locator('#dump-file').setInputFiles({ name: 'icvdb-2026-11-20.dump', mimeType: 'application/octet-stream', buffer: readFileSync(FIXTURE_DUMP) })
+    await page
+      .locator('#dump-file')
+      .setInputFiles({ name: 'icvdb-2026-11-20.dump', mimeType: 'application/octet-stream', buffer: readFileSync(FIXTURE_DUMP) })
     await page.getByTestId('upload-dump').click()
     await page.getByTestId('update-done').getByText('Installed db-2026-11-20').waitFor({ timeout: 30_000 })
     await page.getByTestId('installed-version').getByText('db-2026-11-20').waitFor()
     await page.getByTestId('snapshot-rows').getByText('410 torrents · 1,206 files · 80 pack entries').waitFor()
     expect(await page.getByTestId('snapshot-origin').textContent()).toBe('SourceUploaded · icvdb-2026-11-20.dump')
     expect(await page.getByTestId('snapshot-size').textContent()).toMatch(/^Size on disk[\d.,]+ (KiB|MiB)$/)
-    await page.getByTestId('snapshot-installed-at').getByText(/just now|min ago/).waitFor()
+    await page
+      .getByTestId('snapshot-installed-at')
+      .getByText(/just now|min ago/)
+      .waitFor()
     await page.getByTestId('database').getByText('Connected').waitFor()
     await screenshot(page, 'firstrun-installed-dashboard')
     await expectAccessible(page, 'installed dashboard, light')
@@ -98,7 +112,9 @@ describe('upload progress', () => {
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 })
     try {
-      await page.locator('#dump-file').setInputFiles({ name: 'icvdb-2026-11-21.dump', mimeType: 'application/octet-stream', buffer: readFileSync(FIXTURE_DUMP) })
+      await page
+        .locator('#dump-file')
+        .setInputFiles({ name: 'icvdb-2026-11-21.dump', mimeType: 'application/octet-stream', buffer: readFileSync(FIXTURE_DUMP) })
       await page.getByTestId('upload-dump').click()
       const bar = page.getByTestId('upload-progress').getByRole('progressbar')
       await bar.waitFor()
@@ -143,7 +159,9 @@ describe('add manually', () => {
     await page.getByTestId('copy-torznab-url').click()
     await page.getByTestId('toast-success').getByText('URL copied').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.base}/api`)
-    await page.locator('section[aria-labelledby="add-manually"]').screenshot({ path: `${import.meta.dir}/../../test-artifacts/screenshots/firstrun-add-manually.png` })
+    await page
+      .locator('section[aria-labelledby="add-manually"]')
+      .screenshot({ path: `${import.meta.dir}/../../test-artifacts/screenshots/firstrun-add-manually.png` })
   })
 
   test('the no-login notice can be dismissed and stays dismissed', async () => {
@@ -168,9 +186,28 @@ const testManager = async (page: Page, url: string, key: string) => {
 
 describe('manager failures in both languages', () => {
   const cases: Array<{ name: string; url: () => string; key?: string; en: string; it: string; original: RegExp }> = [
-    { name: 'a wrong API key', url: () => prowlarr.url, key: 'wrong-key', en: 'Prowlarr refused the API key. Copy it from Prowlarr → Settings → General → Security → API Key', it: 'Prowlarr ha rifiutato la chiave API', original: /^Manager returned HTTP 401$/ },
-    { name: 'a refused connection', url: () => 'http://127.0.0.1:9', en: 'Nothing answers at the Prowlarr URL (connection refused)', it: "All'URL di Prowlarr non risponde nessuno", original: /^Unable to connect to Manager \(connection refused\)$/ },
-    { name: 'something that is not Prowlarr', url: () => app.base, en: 'Something answers at this address, but it is not Prowlarr', it: 'A questo indirizzo risponde qualcosa, ma non è Prowlarr', original: /^Manager returned HTTP 404$/ },
+    {
+      name: 'a wrong API key',
+      url: () => prowlarr.url,
+      key: 'wrong-key',
+      en: 'Prowlarr refused the API key. Copy it from Prowlarr → Settings → General → Security → API Key',
+      it: 'Prowlarr ha rifiutato la chiave API',
+      original: /^Manager returned HTTP 401$/,
+    },
+    {
+      name: 'a refused connection',
+      url: () => 'http://127.0.0.1:9',
+      en: 'Nothing answers at the Prowlarr URL (connection refused)',
+      it: "All'URL di Prowlarr non risponde nessuno",
+      original: /^Unable to connect to Manager \(connection refused\)$/,
+    },
+    {
+      name: 'something that is not Prowlarr',
+      url: () => app.base,
+      en: 'Something answers at this address, but it is not Prowlarr',
+      it: 'A questo indirizzo risponde qualcosa, ma non è Prowlarr',
+      original: /^Manager returned HTTP 404$/,
+    },
   ]
   for (const failure of cases) {
     test(`${failure.name}: what to do, in English and Italian, the original one click away`, async () => {
@@ -238,7 +275,13 @@ describe('toasts', () => {
     await Bun.sleep(5000)
     expect(await error.count()).toBe(1)
     const [toastBox, saveBox] = [await error.boundingBox(), await save.boundingBox()]
-    const overlaps = !!toastBox && !!saveBox && toastBox.x < saveBox.x + saveBox.width && saveBox.x < toastBox.x + toastBox.width && toastBox.y < saveBox.y + saveBox.height && saveBox.y < toastBox.y + toastBox.height
+    const overlaps =
+      !!toastBox &&
+      !!saveBox &&
+      toastBox.x < saveBox.x + saveBox.width &&
+      saveBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < saveBox.y + saveBox.height &&
+      saveBox.y < toastBox.y + toastBox.height
     expect(overlaps).toBe(false)
     await screenshot(page, 'firstrun-settings-error')
     await error.getByRole('button', { name: 'Dismiss' }).click()

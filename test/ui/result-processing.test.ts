@@ -1,7 +1,14 @@
 /** The preset picker and rule editor in headless Chromium: rules change the search order for real. */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary, startWithFixture } from '../helpers/ui-harness.ts'
+import {
+  type BrowserSession,
+  cleanUpHarness,
+  openBrowser,
+  type RunningBinary,
+  startBinary,
+  startWithFixture,
+} from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 

@@ -7,7 +7,15 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { startFakeReleases, type FakeReleases } from '../fakes/fake-releases.ts'
-import { cleanUpHarness, FIXTURE_DUMP, openBrowser, type RunningBinary, screenshot, SCREENSHOTS, startBinary } from '../helpers/ui-harness.ts'
+import {
+  cleanUpHarness,
+  FIXTURE_DUMP,
+  openBrowser,
+  type RunningBinary,
+  screenshot,
+  SCREENSHOTS,
+  startBinary,
+} from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(60_000)
 

@@ -1,7 +1,14 @@
 /** Settings in headless Chromium against the compiled executable and the fake Prowlarr. */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { FAKE_PROWLARR_KEY, startFakeProwlarr, type FakeProwlarr } from '../fakes/fake-prowlarr.ts'
-import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary, startWithFixture } from '../helpers/ui-harness.ts'
+import {
+  type BrowserSession,
+  cleanUpHarness,
+  openBrowser,
+  type RunningBinary,
+  startBinary,
+  startWithFixture,
+} from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
@@ -66,7 +73,9 @@ describe('saving', () => {
     await page.getByLabel('Unit').selectOption('minutes')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.locator('#interval-amount-error').getByText('The update interval must be between 1 minute and 7 days.').waitFor()
-    expect(await page.locator('#interval-amount-error code').textContent()).toBe('database_update.interval_seconds must be between 60 and 604800')
+    expect(await page.locator('#interval-amount-error code').textContent()).toBe(
+      'database_update.interval_seconds must be between 60 and 604800',
+    )
   })
 })
 
@@ -123,15 +132,24 @@ describe('Prowlarr', () => {
     expect(await button.getAttribute('data-state')).toBe('ok')
     expect((await settings()).manager).toEqual({ url: prowlarr.url, indexer_url: `${app.base}/api`, api_key_configured: true })
     // The three-state button returns to idle after about 2.5 s.
-    await page.waitForFunction(() => document.querySelector('[data-testid="test-manager"]')?.getAttribute('data-state') === 'idle', null, { timeout: 5000 })
+    await page.waitForFunction(() => document.querySelector('[data-testid="test-manager"]')?.getAttribute('data-state') === 'idle', null, {
+      timeout: 5000,
+    })
   })
 
   test('Install creates the indexer once, then reports it as already installed', async () => {
     const page = await fillManager(FAKE_PROWLARR_KEY)
     await page.getByTestId('install-indexer').click()
-    await page.getByTestId('manager-outcome').getByText(/^Installed in Prowlarr \(indexer \d+\)\.$/).waitFor()
+    await page
+      .getByTestId('manager-outcome')
+      .getByText(/^Installed in Prowlarr \(indexer \d+\)\.$/)
+      .waitFor()
     expect(prowlarr.indexers.map((indexer) => indexer.name)).toEqual(['ICVDB'])
-    await page.waitForFunction(() => document.querySelector('[data-testid="install-indexer"]')?.getAttribute('data-state') === 'idle', null, { timeout: 5000 })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="install-indexer"]')?.getAttribute('data-state') === 'idle',
+      null,
+      { timeout: 5000 },
+    )
     await page.getByTestId('install-indexer').click()
     await page.getByTestId('manager-outcome').getByText('This indexer is already installed in Prowlarr.').waitFor()
     expect(prowlarr.indexers).toHaveLength(1)
@@ -162,7 +180,9 @@ describe('Prowlarr', () => {
 
 describe('fields the environment controls', () => {
   test('are disabled, name their variable, and are saved with the persisted value', async () => {
-    const locked = await startBinary({ env: { DB_AUTO_UPDATE: 'false', MANAGER_URL: 'http://prowlarr.env:9696', DB_UPDATE_INTERVAL: '7200' } })
+    const locked = await startBinary({
+      env: { DB_AUTO_UPDATE: 'false', MANAGER_URL: 'http://prowlarr.env:9696', DB_UPDATE_INTERVAL: '7200' },
+    })
     try {
       const { page } = browser
       await page.goto(`${locked.base}/settings`)

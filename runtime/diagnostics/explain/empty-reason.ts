@@ -35,16 +35,20 @@ const seasonRanges = (seasons: number[]): string => {
 
 const missingFromSnapshot = (facts: EmptyFacts): string | null => {
   const { query, sources, seasons } = facts
-  if (query.imdb !== null && sources && !sources.imdb && !sources.files && !sources.packs) return `No release in this snapshot carries ${imdbText(query.imdb)}.`
-  if (query.imdb === null && query.tmdb !== null && sources && !sources.tmdb) return `No release in this snapshot carries TMDB id ${query.tmdb}.`
+  if (query.imdb !== null && sources && !sources.imdb && !sources.files && !sources.packs)
+    return `No release in this snapshot carries ${imdbText(query.imdb)}.`
+  if (query.imdb === null && query.tmdb !== null && sources && !sources.tmdb)
+    return `No release in this snapshot carries TMDB id ${query.tmdb}.`
   if (query.season !== null && query.imdb !== null && seasons) {
     if (!seasons.includes(query.season)) {
       if (seasons.length === 0) return `No release of ${imdbText(query.imdb)} in this snapshot names a season; search by title instead.`
       return `Season ${query.season} is not in the snapshot; ${seasons.length === 1 ? 'season' : 'seasons'} ${seasonRanges(seasons)} ${seasons.length === 1 ? 'is' : 'are'}.`
     }
-    if (query.episode !== null) return `Season ${query.season} is in the snapshot, but neither episode ${query.episode} nor a pack of season ${query.season} is.`
+    if (query.episode !== null)
+      return `Season ${query.season} is in the snapshot, but neither episode ${query.episode} nor a pack of season ${query.season} is.`
   }
-  if (query.words.length > 0 && sources?.title_words === 0) return `No title in this snapshot contains all of the words “${query.words.join(' ')}”; try fewer or other words.`
+  if (query.words.length > 0 && sources?.title_words === 0)
+    return `No title in this snapshot contains all of the words “${query.words.join(' ')}”; try fewer or other words.`
   return null
 }
 

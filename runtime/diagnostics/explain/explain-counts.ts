@@ -61,8 +61,10 @@ export const funnelOf = (db: Database, query: SearchQuery): FunnelStage[] => {
     parts = [...parts, ...extra]
     steps.push({ stage, parts, ...(rule_index === undefined ? {} : { rule_index }) })
   }
-  if (query.scope !== 'everything') add('scope', matchConditions({ ...query, slices: null, words: [], imdb: null, tmdb: null, season: null }))
-  if (query.slices !== null) add('category', matchConditions({ ...query, scope: 'everything', words: [], imdb: null, tmdb: null, season: null }))
+  if (query.scope !== 'everything')
+    add('scope', matchConditions({ ...query, slices: null, words: [], imdb: null, tmdb: null, season: null }))
+  if (query.slices !== null)
+    add('category', matchConditions({ ...query, scope: 'everything', words: [], imdb: null, tmdb: null, season: null }))
   const processing = query.processing
   if (processing.preset === 'italian_only') add('preset', [ranking(processing).filter as Fragment])
   if (processing.preset === 'custom') {
@@ -85,7 +87,9 @@ export const funnelOf = (db: Database, query: SearchQuery): FunnelStage[] => {
 export const seasonsOf = (db: Database, imdb: number): number[] => {
   const seasons = new Set<number>()
   const rows = db
-    .query('SELECT season, season_first, season_last FROM torrents WHERE imdb = ? AND (season IS NOT NULL OR season_first IS NOT NULL) LIMIT 20000')
+    .query(
+      'SELECT season, season_first, season_last FROM torrents WHERE imdb = ? AND (season IS NOT NULL OR season_first IS NOT NULL) LIMIT 20000',
+    )
     .all(imdb) as Array<{ season: number | null; season_first: number | null; season_last: number | null }>
   for (const row of rows) {
     if (row.season !== null) seasons.add(row.season)
@@ -93,6 +97,7 @@ export const seasonsOf = (db: Database, imdb: number): number[] => {
       for (let season = row.season_first; season <= row.season_last; season++) seasons.add(season)
     }
   }
-  for (const [season] of db.query('SELECT DISTINCT season FROM file_seasons WHERE imdb = ?').values(imdb) as Array<[number]>) seasons.add(season)
+  for (const [season] of db.query('SELECT DISTINCT season FROM file_seasons WHERE imdb = ?').values(imdb) as Array<[number]>)
+    seasons.add(season)
   return [...seasons].sort((a, b) => a - b)
 }

@@ -122,6 +122,8 @@ export const explainSearch = ({ db, request, processing }: ExplainSubject): Expl
     funnel,
     top: contributionsOf(db, result.items, processing),
     returned: result.items.length,
-    empty_reason: empty ? emptyReason({ snapshot: true, categories: request.cat, query, sources, funnel, seasons, offset: query.offset }) : null,
+    empty_reason: empty
+      ? emptyReason({ snapshot: true, categories: request.cat, query, sources, funnel, seasons, offset: query.offset })
+      : null,
   }
 }

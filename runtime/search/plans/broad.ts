@@ -40,7 +40,8 @@ export interface BroadPlan {
  */
 export const broad = (db: Database, query: SearchQuery, plan: BroadPlan): SearchResult => {
   const isBroad = plan.matches >= BROAD_MATCHES
-  const items = (isBroad && walkableTokens(query.words) && walk(db, query, plan)) ||
+  const items =
+    (isBroad && walkableTokens(query.words) && walk(db, query, plan)) ||
     (db
       .query(`${inRankOrder(plan.index, plan.score, COLUMNS)} WHERE ${plan.where.sql} ORDER BY o.rank LIMIT ? OFFSET ?`)
       .all(...plan.score.params, ...plan.where.params, query.limit, query.offset) as SearchHit[])
@@ -75,7 +76,10 @@ const walk = (db: Database, query: SearchQuery, plan: BroadPlan): SearchHit[] | 
     const size = Math.min(Math.max(Math.ceil(((wanted - ids.length) / rate) * 1.2), 200), 4000)
     // values(): plain [id, title] arrays, no row objects for thousands of rows.
     const batch = step.values(...plan.score.params, ...plan.rest.params, size, walked) as Array<[number, string]>
-    const matches = titlesMatching(batch.map((row) => row[1]), query.words)
+    const matches = titlesMatching(
+      batch.map((row) => row[1]),
+      query.words,
+    )
     batch.forEach((row, i) => matches[i] && ids.push(row[0]))
     walked += size
     if (batch.length < size) break

@@ -17,7 +17,11 @@ const POSITIONED_TITLE_HITS = 50_000
  * sorting or walking cost 30–40 ms. Null when the rarest word is too common to list every hit:
  * broad() walks the rank table instead.
  */
-export const positionedTitles = (db: Database, query: SearchQuery, plan: { rest: Fragment; score: Fragment; index: RankedIndex }): SearchResult | null => {
+export const positionedTitles = (
+  db: Database,
+  query: SearchQuery,
+  plan: { rest: Fragment; score: Fragment; index: RankedIndex },
+): SearchResult | null => {
   const lists = postingsOf(db, query.words)
   if (Math.min(...lists.map((list) => list.length)) > POSITIONED_TITLE_HITS) return null
   const order = rankOrder(db, 'torrent_rank')

@@ -12,7 +12,11 @@ import { capFor, fetchInOrder, inChunks, passingInOrder } from './plan-rows.ts'
  * which stops at capFor() unless nothing is left to test, and the page's rows. A show with 14,000
  * torrents in a season used to fetch and sort all 14,000 rows (~60 ms); now ~5 ms.
  */
-export const rankedIds = (db: Database, query: SearchQuery, plan: { ids: Fragment; rest: Fragment; score: Fragment; index: RankedIndex }): SearchResult => {
+export const rankedIds = (
+  db: Database,
+  query: SearchQuery,
+  plan: { ids: Fragment; rest: Fragment; score: Fragment; index: RankedIndex },
+): SearchResult => {
   // One JSON text, not a row per id: a huge show lists ~20,000 of them (~250 ns a row as values()).
   const list = `WITH candidates(id) AS (${plan.ids.sql}) SELECT json_group_array(id) AS ids FROM candidates WHERE id IS NOT NULL`
   const row = db.query(list).get(...plan.ids.params) as { ids: string }
@@ -23,7 +27,12 @@ export const rankedIds = (db: Database, query: SearchQuery, plan: { ids: Fragmen
  * Every candidate of a search, put in the order of `plan.index` by its positions: the page's rows,
  * and the count (exact, or up to capFor() when `rest` must be tested on the rows, in chunks).
  */
-export const pageInRankOrder = (db: Database, query: SearchQuery, ids: number[], plan: { rest: Fragment; score: Fragment; index: RankedIndex }): SearchResult => {
+export const pageInRankOrder = (
+  db: Database,
+  query: SearchQuery,
+  ids: number[],
+  plan: { rest: Fragment; score: Fragment; index: RankedIndex },
+): SearchResult => {
   const ordered = orderByRank(rankPositions(db, plan.index), ids)
   const passing = plan.rest.sql === '1' ? ordered : passingInOrder(db, inChunks(ordered), plan.rest, capFor(query))
   return { items: fetchInOrder(db, passing.slice(query.offset, query.offset + query.limit), plan.score), total: passing.length }

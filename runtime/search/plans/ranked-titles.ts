@@ -31,9 +31,10 @@ export const rankedTitles = (db: Database, query: SearchQuery, rest: Fragment): 
     const next: IdSource = (count) => hits.next(count).map((rank) => order[rank])
     ids = rest.sql === '1' ? next(cap) : passingInOrder(db, next, rest, cap)
   } else {
-    const sql = rest.sql === '1'
-      ? 'SELECT rowid FROM torrents_fts f WHERE f.torrents_fts MATCH ? ORDER BY rowid LIMIT ?'
-      : `SELECT f.rowid FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${rest.sql} ORDER BY f.rowid LIMIT ?`
+    const sql =
+      rest.sql === '1'
+        ? 'SELECT rowid FROM torrents_fts f WHERE f.torrents_fts MATCH ? ORDER BY rowid LIMIT ?'
+        : `SELECT f.rowid FROM ${TITLE_HITS} CROSS JOIN torrents t ON t.id = r.id WHERE f.torrents_fts MATCH ? AND ${rest.sql} ORDER BY f.rowid LIMIT ?`
     const ranks = db.query(sql).values(ftsMatch(query.words), ...rest.params, cap) as Array<[number]>
     ids = ranks.map(([rank]) => order[rank])
   }

@@ -14,7 +14,9 @@ type Row = SearchHit & { total?: number }
 export const ranked = (db: Database, query: SearchQuery, where: Fragment, score: Fragment): SearchResult => {
   const page = `SELECT t.id, ${score.sql} AS score, count(*) OVER () AS total FROM torrents t WHERE ${where.sql} ORDER BY ${RANKED_ORDER} LIMIT ? OFFSET ?`
   const rows = db
-    .query(`WITH page AS (${page}) SELECT ${COLUMNS}, page.score, page.total FROM page JOIN torrents t ON t.id = page.id ORDER BY ${PAGE_ORDER}`)
+    .query(
+      `WITH page AS (${page}) SELECT ${COLUMNS}, page.score, page.total FROM page JOIN torrents t ON t.id = page.id ORDER BY ${PAGE_ORDER}`,
+    )
     .all(...score.params, ...where.params, query.limit, query.offset) as Row[]
   if (rows.length === 0) {
     const row = db.query(`SELECT count(*) AS n FROM torrents t WHERE ${where.sql}`).get(...where.params) as { n: number }

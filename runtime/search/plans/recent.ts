@@ -9,6 +9,8 @@ export const recent = (db: Database, query: SearchQuery, where: Fragment): Searc
   const items = db
     .query(`SELECT ${COLUMNS}, 0 AS score FROM torrents t WHERE ${where.sql} ORDER BY ${RECENT_ORDER} LIMIT ? OFFSET ?`)
     .all(...where.params, query.limit, query.offset) as SearchHit[]
-  const row = db.query(`SELECT count(*) AS n FROM (SELECT 1 FROM torrents t WHERE ${where.sql} LIMIT ?)`).get(...where.params, capFor(query)) as { n: number }
+  const row = db
+    .query(`SELECT count(*) AS n FROM (SELECT 1 FROM torrents t WHERE ${where.sql} LIMIT ?)`)
+    .get(...where.params, capFor(query)) as { n: number }
   return { items, total: row.n }
 }

@@ -39,7 +39,10 @@ afterAll(() => {
 
 /** sha256 of each table's COPY text, for a seed. */
 const digests = async (seed: string): Promise<Record<TableName, string>> => {
-  const hashes = Object.fromEntries(TABLES.map((table) => [table, createHash('sha256')])) as Record<TableName, ReturnType<typeof createHash>>
+  const hashes = Object.fromEntries(TABLES.map((table) => [table, createHash('sha256')])) as Record<
+    TableName,
+    ReturnType<typeof createHash>
+  >
   await generateRows(seed, TORRENTS, { line: (table, line) => void hashes[table].update(line), drain: async () => {} })
   return Object.fromEntries(TABLES.map((table) => [table, hashes[table].digest('hex')])) as Record<TableName, string>
 }
@@ -68,7 +71,12 @@ describe('synthetic ICVDB generator', () => {
   test('the archive imports with every generated row and the ICVDB mix of types, files and packs', () => {
     const { counts } = generated
     expect(counts.torrents).toBe(TORRENTS)
-    const meta = Object.fromEntries((snapshot.db.query('SELECT key, value FROM snapshot_meta').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]))
+    const meta = Object.fromEntries(
+      (snapshot.db.query('SELECT key, value FROM snapshot_meta').all() as { key: string; value: string }[]).map((row) => [
+        row.key,
+        row.value,
+      ]),
+    )
     expect(Number(meta.rows_torrents)).toBe(counts.torrents)
     expect(Number(meta.rows_files)).toBe(counts.files)
     expect(Number(meta.rows_pack_files)).toBe(counts.pack_files)
@@ -92,7 +100,8 @@ describe('synthetic ICVDB generator', () => {
       complete: /Complete[ ._]Series|Serie[ ._]Completa|Stagioni[ ._]Complete|\bCOMPLETE\b/,
       anime_absolute: /^\[[^\]]+\] .+ - \d{2,4} \[/,
     }
-    for (const [shape, pattern] of Object.entries(shapes)) expect({ shape, found: titles.some((title) => pattern.test(title)) }).toEqual({ shape, found: true })
+    for (const [shape, pattern] of Object.entries(shapes))
+      expect({ shape, found: titles.some((title) => pattern.test(title)) }).toEqual({ shape, found: true })
   })
 
   // Rows without the show's or film's IMDb id (truth.labels) are found by the crosswalk only when
@@ -114,19 +123,25 @@ describe('synthetic ICVDB generator', () => {
   test('every episode in the ground truth is found by an IMDb episode search (most id-less ones through the crosswalk)', () => {
     const episodes = Object.entries(generated.truth.episodes)
     expect(episodes.length).toBeGreaterThan(100)
-    const missing = missed(episodes.map(([key, hashes]) => {
-      const [imdb, season, episode] = key.split('/')
-      return [key, query({ scope: 'shows', imdb: numericImdb(imdb), season: Number(season), episode: Number(episode) }), hashes]
-    }))
+    const missing = missed(
+      episodes.map(([key, hashes]) => {
+        const [imdb, season, episode] = key.split('/')
+        return [key, query({ scope: 'shows', imdb: numericImdb(imdb), season: Number(season), episode: Number(episode) }), hashes]
+      }),
+    )
     expect(missing.labelled).toEqual([])
     expect(missing.unlabelled.length).toBeLessThanOrEqual(missing.unlabelledTotal / 2)
   })
 
   test('every film in the ground truth is found by its IMDb id, movie packs included (most id-less ones through the crosswalk)', () => {
     expect(generated.truth.movies.length).toBeGreaterThan(20)
-    const packs = new Set((snapshot.db.query('SELECT DISTINCT pack_hash FROM pack_files').all() as { pack_hash: string }[]).map((row) => row.pack_hash))
+    const packs = new Set(
+      (snapshot.db.query('SELECT DISTINCT pack_hash FROM pack_files').all() as { pack_hash: string }[]).map((row) => row.pack_hash),
+    )
     expect(generated.truth.movies.some((movie) => movie.hashes.some((hash) => packs.has(hash)))).toBe(true)
-    const missing = missed(generated.truth.movies.map((movie) => [movie.imdb, query({ scope: 'movies', imdb: numericImdb(movie.imdb) }), movie.hashes]))
+    const missing = missed(
+      generated.truth.movies.map((movie) => [movie.imdb, query({ scope: 'movies', imdb: numericImdb(movie.imdb) }), movie.hashes]),
+    )
     expect(missing.labelled).toEqual([])
     expect(missing.unlabelledTotal).toBeGreaterThan(0)
     expect(missing.unlabelled.length).toBeLessThanOrEqual(missing.unlabelledTotal / 2)
@@ -135,7 +150,8 @@ describe('synthetic ICVDB generator', () => {
   test('the ground truth counts the modelled ids and spellings, and every relevant release is a release of its work', () => {
     const { counts, labels, related } = generated.truth
     const counted = (prefix: string) => Object.entries(counts).some(([name, n]) => name.startsWith(prefix) && n > 0)
-    for (const feature of ['movie_', 'series_', 'episode_', 'multi_episode', 'pack_']) expect({ feature, counted: counted(feature) }).toEqual({ feature, counted: true })
+    for (const feature of ['movie_', 'series_', 'episode_', 'multi_episode', 'pack_'])
+      expect({ feature, counted: counted(feature) }).toEqual({ feature, counted: true })
     expect(Object.keys(labels).length).toBeGreaterThan(0)
     for (const movie of generated.truth.movies) for (const hash of movie.hashes) expect(related[movie.imdb]).toContain(hash)
   })

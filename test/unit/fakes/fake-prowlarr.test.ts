@@ -6,7 +6,14 @@ import { startFakeProwlarr, torznabIndexer, type FakeProwlarr } from '../../fake
 
 // The fake is the oracle of the manager tests: these pin the Prowlarr behaviour it imitates (clients §A, §B.3).
 const caps = (xml: string) =>
-  parseCaps(new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name) => ['category', 'subcat'].includes(name) }).parse(xml).caps)
+  parseCaps(
+    new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      parseTagValue: false,
+      isArray: (name) => ['category', 'subcat'].includes(name),
+    }).parse(xml).caps,
+  )
 
 describe('fake Prowlarr caps parsing', () => {
   test('reads limits, modes (audio-search for music) and categories, spelling params like Prowlarr enums', () => {
@@ -14,7 +21,13 @@ describe('fake Prowlarr caps parsing', () => {
       <tv-search available="yes" supportedParams="q,season,ep,imdbid,bogus"/><movie-search available="yes" supportedParams="q,imdbid,tmdbid"/>
       <music-search available="yes" supportedParams="q"/><audio-search available="no"/></searching>
       <categories><category id="5000" name="TV"><subcat id="5040" name="TV/HD"/></category></categories></caps>`)
-    expect(parsed).toMatchObject({ limitsDefault: 50, limitsMax: 200, tvSearchParams: ['q', 'season', 'ep', 'imdbId'], movieSearchParams: ['q', 'imdbId', 'tmdbId'], musicSearchParams: [] })
+    expect(parsed).toMatchObject({
+      limitsDefault: 50,
+      limitsMax: 200,
+      tvSearchParams: ['q', 'season', 'ep', 'imdbId'],
+      movieSearchParams: ['q', 'imdbId', 'tmdbId'],
+      musicSearchParams: [],
+    })
     expect(parsed.categories).toEqual([{ id: 5000, name: 'TV', subCategories: [{ id: 5040, name: 'TV/HD', subCategories: [] }] }])
   })
 
@@ -28,7 +41,16 @@ describe('fake Prowlarr caps parsing', () => {
   })
 
   test('tv-search counts only with season and ep', () => {
-    const base = { searchParams: [], movieSearchParams: [], musicSearchParams: [], bookSearchParams: [], categories: [], limitsMax: 100, limitsDefault: 100, supportsRawSearch: false }
+    const base = {
+      searchParams: [],
+      movieSearchParams: [],
+      musicSearchParams: [],
+      bookSearchParams: [],
+      categories: [],
+      limitsMax: 100,
+      limitsDefault: 100,
+      supportsRawSearch: false,
+    }
     expect(canSearch({ ...base, tvSearchParams: ['q', 'season'] })).toBe(false)
     expect(canSearch({ ...base, tvSearchParams: ['imdbId', 'season', 'ep'] })).toBe(true)
   })
@@ -47,7 +69,11 @@ describe('fake Prowlarr API', () => {
   })
   afterAll(() => fake.stop())
   const post = (path: string, body: unknown, key = fake.apiKey) =>
-    fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${fake.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   const resource = (extra: Record<string, unknown> = {}) => ({ ...torznabIndexer('ICVDB', 'http://127.0.0.1:1'), ...extra })
 
   test('a wrong key is 401 with an empty body; the apikey query parameter is accepted', async () => {
@@ -60,7 +86,12 @@ describe('fake Prowlarr API', () => {
     fake.addIndexer(torznabIndexer('icvdb', 'http://elsewhere'))
     const response = await post('/api/v1/indexer/test', resource({ appProfileId: 9, priority: 51, fields: null }))
     expect(response.status).toBe(400)
-    expect((await response.json()).map((failure: { propertyName: string; errorMessage: string }) => [failure.propertyName, failure.errorMessage])).toEqual([
+    expect(
+      (await response.json()).map((failure: { propertyName: string; errorMessage: string }) => [
+        failure.propertyName,
+        failure.errorMessage,
+      ]),
+    ).toEqual([
       ['Name', 'Should be unique'],
       ['AppProfileId', 'App Profile does not exist'],
       ['Priority', "'Priority' must be between 1 and 50. You entered 51."],

@@ -56,7 +56,9 @@ test('REQUEST_HISTORY_SIZE defaults to 1,000, accepts 0 to 100000 and stops star
   expect(parseRuntimeEnv({ REQUEST_HISTORY_SIZE: '0' }).requestHistorySize).toBe(0)
   expect(parseRuntimeEnv({ REQUEST_HISTORY_SIZE: ' 250 ' }).requestHistorySize).toBe(250)
   for (const bad of ['lots', '-1', '1.5', '100001']) {
-    expect(() => parseRuntimeEnv({ REQUEST_HISTORY_SIZE: bad })).toThrow('REQUEST_HISTORY_SIZE must be a number of requests from 0 to 100000')
+    expect(() => parseRuntimeEnv({ REQUEST_HISTORY_SIZE: bad })).toThrow(
+      'REQUEST_HISTORY_SIZE must be a number of requests from 0 to 100000',
+    )
   }
 })
 

@@ -8,7 +8,23 @@ describe('parseHost', () => {
     expect(parseHost('10.0.0.2:80')).toEqual({ name: '10.0.0.2', port: 80 })
   })
   test('refuses what a client must not send', () => {
-    for (const value of [null, '', ' ', 'a b', 'a,b', 'x:0', 'x:65536', '[zz]', '::1', 'a/b', 'u@h', '%41', 'a..b', '.a', 'x'.repeat(400)]) {
+    for (const value of [
+      null,
+      '',
+      ' ',
+      'a b',
+      'a,b',
+      'x:0',
+      'x:65536',
+      '[zz]',
+      '::1',
+      'a/b',
+      'u@h',
+      '%41',
+      'a..b',
+      '.a',
+      'x'.repeat(400),
+    ]) {
       expect({ value, parsed: parseHost(value) }).toEqual({ value, parsed: null })
     }
   })
@@ -16,7 +32,8 @@ describe('parseHost', () => {
 
 describe('isAllowedHost', () => {
   test('home names pass without configuration; public names need ALLOWED_HOSTS or the indexer URL', () => {
-    for (const name of ['192.168.1.2', '::1', 'localhost', 'app.localhost', 'nas', 'nas.local', 'x.lan', 'y.home.arpa', 'z.internal']) expect(isAllowedHost(name, [], '')).toBe(true)
+    for (const name of ['192.168.1.2', '::1', 'localhost', 'app.localhost', 'nas', 'nas.local', 'x.lan', 'y.home.arpa', 'z.internal'])
+      expect(isAllowedHost(name, [], '')).toBe(true)
     expect(isAllowedHost('evil.example', [], '')).toBe(false)
     expect(isAllowedHost('local.evil.example', [], '')).toBe(false)
     expect(isAllowedHost('icvdb.example.com', ['icvdb.example.com'], '')).toBe(true)

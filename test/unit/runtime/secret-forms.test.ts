@@ -7,7 +7,10 @@ describe('holdsSecret', () => {
   const held: Array<[string, string]> = [
     ['as is', `key ${KEY}`],
     ['in capitals', KEY.toUpperCase()],
-    ['URL-encoded once and twice', encodeURIComponent(encodeURIComponent(`"${KEY}"`)).replace(/[0-9a-f]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)],
+    [
+      'URL-encoded once and twice',
+      encodeURIComponent(encodeURIComponent(`"${KEY}"`)).replace(/[0-9a-f]/g, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    ],
     ['base64 at any alignment', Buffer.from(`ab:${KEY}`).toString('base64')],
     ['base64url', Buffer.from(`:${KEY}?`).toString('base64url')],
     ['split by whitespace', `${KEY.slice(0, 7)} ${KEY.slice(7, 20)}\n${KEY.slice(20)}`],

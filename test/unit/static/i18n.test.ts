@@ -21,7 +21,8 @@ describe('catalogs', () => {
 
   test('every Italian string uses the same placeholders as its English original', () => {
     const english = leaves(en)
-    for (const [key, text] of leaves(it)) expect({ key, names: placeholders(text) }).toEqual({ key, names: placeholders(english.get(key) ?? '') })
+    for (const [key, text] of leaves(it))
+      expect({ key, names: placeholders(text) }).toEqual({ key, names: placeholders(english.get(key) ?? '') })
   })
 
   test('no string is empty', () => {

@@ -27,7 +27,9 @@ describe('useSqliteTempDirectory', () => {
       db.run('PRAGMA temp_store = FILE')
       db.run('PRAGMA cache_size = -500')
       db.run('CREATE TEMP TABLE spill(x)')
-      db.run('WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 50000) INSERT INTO spill SELECT randomblob(64) FROM c')
+      db.run(
+        'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 50000) INSERT INTO spill SELECT randomblob(64) FROM c',
+      )
       expect(openTempFiles().some((path) => path.startsWith(`${directory}/`))).toBe(true)
     } finally {
       db.close()

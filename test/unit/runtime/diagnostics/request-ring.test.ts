@@ -29,7 +29,9 @@ describe('RequestRing', () => {
 
   test('parameters longer than a slot are cut, never left as broken JSON', () => {
     const ring = new RequestRing(2)
-    const long = Object.fromEntries(['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'].map((name) => [name, 'è'.repeat(200)]))
+    const long = Object.fromEntries(
+      ['q', 'cat', 'imdbid', 'tmdbid', 'tvdbid', 'season', 'ep', 'limit', 'offset', 'id'].map((name) => [name, 'è'.repeat(200)]),
+    )
     ring.push(record(1, long), sonarr)
     const [entry] = ring.newestFirst(() => true)
     expect(Object.keys(entry.params)).toEqual(Object.keys(long))

@@ -17,16 +17,32 @@ const written = (rows: Array<[number | null, number | null, number | null]>): nu
 describe('FileSeasons', () => {
   test("a pack's episodes in a row give one row a season; a season or show change starts another", () => {
     const rows: Array<[number, number, number]> = [
-      [1, 100, 1], [1, 100, 1], [1, 100, 1],
-      [1, 100, 2], [1, 100, 2],
+      [1, 100, 1],
+      [1, 100, 1],
+      [1, 100, 1],
+      [1, 100, 2],
+      [1, 100, 2],
       [1, 200, 2],
       [2, 200, 2],
     ]
-    expect(written(rows)).toEqual([[1, 100, 1], [1, 100, 2], [1, 200, 2], [2, 200, 2]])
+    expect(written(rows)).toEqual([
+      [1, 100, 1],
+      [1, 100, 2],
+      [1, 200, 2],
+      [2, 200, 2],
+    ])
   })
 
   test('rows without a torrent, show or season, or with a value that is not a finite number, are not recorded', () => {
-    expect(written([[null, 100, 1], [1, null, 1], [1, 100, null], [1, Number.NaN, 1], [1, 100, Number.POSITIVE_INFINITY]])).toEqual([])
+    expect(
+      written([
+        [null, 100, 1],
+        [1, null, 1],
+        [1, 100, null],
+        [1, Number.NaN, 1],
+        [1, 100, Number.POSITIVE_INFINITY],
+      ]),
+    ).toEqual([])
   })
 
   test('ten-digit IMDb numbers survive exactly, and the rows short of a full batch are written on finish', () => {

@@ -30,8 +30,14 @@ describe('IdCrosswalk', () => {
       ['series', 'Show.S01E02', 20, null],
       ['series', 'Other.S01E02', null, 902],
     ])
-    expect(pairs).toEqual([[10, 501], [20, 902]])
-    expect(linked).toEqual([[3, 10, null], [6, 20, null]])
+    expect(pairs).toEqual([
+      [10, 501],
+      [20, 902],
+    ])
+    expect(linked).toEqual([
+      [3, 10, null],
+      [6, 20, null],
+    ])
     expect(counts).toEqual({ pairs: 2, linked: 2 })
   })
 
@@ -43,7 +49,13 @@ describe('IdCrosswalk', () => {
     const db = new Database(':memory:')
     for (const ddl of FILES_TABLES_DDL) db.run(ddl)
     db.transaction(() => crosswalk.write(db))()
-    expect(db.query('SELECT torrent, season, episode, season_first, season_last, episode_first, episode_last, complete FROM linked_torrents ORDER BY torrent').values()).toEqual([
+    expect(
+      db
+        .query(
+          'SELECT torrent, season, episode, season_first, season_last, episode_first, episode_last, complete FROM linked_torrents ORDER BY torrent',
+        )
+        .values(),
+    ).toEqual([
       [2, 2, 5, 2, 2, 5, 7, 0],
       [3, null, null, 1, 3, null, null, 0],
     ])

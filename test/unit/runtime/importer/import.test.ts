@@ -9,7 +9,16 @@ import { buildArchive } from '../../../fixtures/snapshots/archive-builder.ts'
 import { RANK_ORDER_SQL } from '../../../helpers/rank-tables.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 import { rankOrder, rankPositions } from '../../../../runtime/search/rank-positions.ts'
-import { FIXTURES, fixtureBytes, fixturePath, manifest, patchBytes, streamOf, tempDirectory, writeArchive } from '../../../fixtures/snapshots/snapshot-fixtures.ts'
+import {
+  FIXTURES,
+  fixtureBytes,
+  fixturePath,
+  manifest,
+  patchBytes,
+  streamOf,
+  tempDirectory,
+  writeArchive,
+} from '../../../fixtures/snapshots/snapshot-fixtures.ts'
 
 const work = tempDirectory('importer-test-')
 afterAll(() => work.remove())
@@ -47,7 +56,9 @@ describe('importSnapshot imports every fixture archive', () => {
       expect(readdirSync(directory).sort()).toEqual(['files.db', 'torrents.db'])
       const snapshot = openSnapshot(directory, 'db-2026-11-22')
       try {
-        const meta: Record<string, string> = Object.fromEntries(snapshot.db.query('SELECT key, value FROM snapshot_meta').values() as [string, string][])
+        const meta: Record<string, string> = Object.fromEntries(
+          snapshot.db.query('SELECT key, value FROM snapshot_meta').values() as [string, string][],
+        )
         expect({ ...meta, imported_at: 'x' } as Record<string, string>).toEqual({
           tag: 'db-2026-11-22',
           archive_version: info?.archive_version as string,
@@ -58,9 +69,15 @@ describe('importSnapshot imports every fixture archive', () => {
           rows_pack_files: '80',
         })
         expect(Number.isNaN(Date.parse(meta.imported_at))).toBe(false)
-        const counts = snapshot.db.query('SELECT (SELECT count(*) FROM torrents) AS torrents, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM pack_files) AS pack_files').get()
+        const counts = snapshot.db
+          .query(
+            'SELECT (SELECT count(*) FROM torrents) AS torrents, (SELECT count(*) FROM files) AS files, (SELECT count(*) FROM pack_files) AS pack_files',
+          )
+          .get()
         expect(counts).toEqual(EXPECTED_COUNTS)
-        const hits = snapshot.db.query("SELECT count(*) AS n FROM torrents_fts WHERE torrents_fts MATCH 'breaking bad'").get() as { n: number }
+        const hits = snapshot.db.query("SELECT count(*) AS n FROM torrents_fts WHERE torrents_fts MATCH 'breaking bad'").get() as {
+          n: number
+        }
         expect(hits.n).toBe(9)
       } finally {
         snapshot.db.close()
@@ -84,14 +101,25 @@ describe('importSnapshot stores known rows exactly', async () => {
     expect(expected.length).toBe(EXPECTED_COUNTS.torrents)
     expect((db.query('SELECT id FROM torrent_rank ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(expected)
     expect(db.query('SELECT min(rank) AS low, max(rank) AS high FROM torrent_rank').get()).toEqual({ low: 1, high: expected.length })
-    const italian = (db.query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
+    const italian = (
+      db
+        .query(`SELECT id FROM torrents t ORDER BY (${ITALIAN_PREFERRED.sql}) DESC, seeders DESC, uploaded DESC, info_hash, id`)
+        .values() as [number][]
+    ).map(([id]) => id)
     expect((files.query('SELECT id FROM torrent_rank_italian ORDER BY rank').values() as [number][]).map(([id]) => id)).toEqual(italian)
-    const tables = (files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%' ORDER BY name").values() as [string][]).map(([name]) => name)
+    const tables = (
+      files.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'torrents_fts%' ORDER BY name").values() as [
+        string,
+      ][]
+    ).map(([name]) => name)
     expect(tables).toEqual(['file_seasons', 'files', 'id_links', 'linked_torrents', 'torrent_rank_italian'])
   })
 
   test('rank_positions holds each ranking the other way: id → rank', () => {
-    for (const [ranking, table, handle] of [['torrent_rank', 'torrent_rank', db], ['torrent_rank_italian', 'torrent_rank_italian', files]] as const) {
+    for (const [ranking, table, handle] of [
+      ['torrent_rank', 'torrent_rank', db],
+      ['torrent_rank_italian', 'torrent_rank_italian', files],
+    ] as const) {
       const positions = rankPositions(db, ranking)
       const ranks = handle.query(`SELECT rank, id FROM ${table}`).values() as Array<[number, number]>
       expect(positions.length).toBe(EXPECTED_COUNTS.torrents + 1)
@@ -101,13 +129,18 @@ describe('importSnapshot stores known rows exactly', async () => {
     }
   })
 
-  test('file_seasons holds each torrent, show and season of the files, repeated only where the archive splits a torrent\'s files', () => {
-    const distinct = 'SELECT DISTINCT torrent, imdb, season FROM files WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL ORDER BY 1, 2, 3'
+  test("file_seasons holds each torrent, show and season of the files, repeated only where the archive splits a torrent's files", () => {
+    const distinct =
+      'SELECT DISTINCT torrent, imdb, season FROM files WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL ORDER BY 1, 2, 3'
     const expected = files.query(distinct).values()
     expect(expected.length).toBeGreaterThan(0)
     expect(files.query('SELECT DISTINCT torrent, imdb, season FROM file_seasons ORDER BY 1, 2, 3').values()).toEqual(expected)
     // Runs of files rows with one torrent, show and season: each gives exactly one row.
-    const runs = files.query('SELECT count(*) AS n FROM (SELECT torrent, imdb, season, lag(torrent || \'/\' || imdb || \'/\' || season) OVER (ORDER BY rowid) AS previous FROM files) WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL AND previous IS NOT (torrent || \'/\' || imdb || \'/\' || season)').get()
+    const runs = files
+      .query(
+        "SELECT count(*) AS n FROM (SELECT torrent, imdb, season, lag(torrent || '/' || imdb || '/' || season) OVER (ORDER BY rowid) AS previous FROM files) WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL AND previous IS NOT (torrent || '/' || imdb || '/' || season)",
+      )
+      .get()
     expect(files.query('SELECT count(*) AS n FROM file_seasons').get()).toEqual(runs)
   })
 
@@ -120,9 +153,15 @@ describe('importSnapshot stores known rows exactly', async () => {
     const indexed = ftsRowCount(files, 'torrents_fts')
     expect(indexed).toBe(EXPECTED_COUNTS.torrents)
     const id = torrent(db, '46447d6f4b260e5fa1a367927f206cce53bd7fd8').id
-    const ranks = (files.query("SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'grande bellezza'").values() as [number][]).map(([rank]) => rank)
+    const ranks = (files.query("SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'grande bellezza'").values() as [number][]).map(
+      ([rank]) => rank,
+    )
     const ids = ranks.map((rank) => (db.query('SELECT id FROM torrent_rank WHERE rank = ?').get(rank) as { id: number }).id)
-    const expected = (db.query("SELECT id FROM torrents WHERE coalesce(title_fold, lower(title)) LIKE '%grande%bellezza%' ORDER BY id").values() as [number][]).map(([rowid]) => rowid)
+    const expected = (
+      db.query("SELECT id FROM torrents WHERE coalesce(title_fold, lower(title)) LIKE '%grande%bellezza%' ORDER BY id").values() as [
+        number,
+      ][]
+    ).map(([rowid]) => rowid)
     expect(ids).toContain(id)
     expect(ids.sort((a, b) => a - b)).toEqual(expected)
   })
@@ -133,22 +172,36 @@ describe('importSnapshot stores known rows exactly', async () => {
   })
 
   test('imdb ids become numbers, tt111161 and tt0111161 alike', () => {
-    const hashes = (db.query('SELECT info_hash FROM torrents WHERE imdb = 111161 ORDER BY info_hash').values() as [string][]).map(([hash]) => hash)
-    expect(hashes).toEqual(['00ea58585a79a9c89d3065c52d0b2707a4a0d01a', '6037ae80a867dd8f9a40db193b67ca68d9870864', 'ffd9812ebe11e513af3091c9bc6cdc975d57ab4d'])
-    expect((db.query('SELECT count(*) AS n FROM torrents WHERE imdb IS NULL').get() as { n: number }).n).toBe(manifest.data.torrents_stats.imdb_null)
+    const hashes = (db.query('SELECT info_hash FROM torrents WHERE imdb = 111161 ORDER BY info_hash').values() as [string][]).map(
+      ([hash]) => hash,
+    )
+    expect(hashes).toEqual([
+      '00ea58585a79a9c89d3065c52d0b2707a4a0d01a',
+      '6037ae80a867dd8f9a40db193b67ca68d9870864',
+      'ffd9812ebe11e513af3091c9bc6cdc975d57ab4d',
+    ])
+    expect((db.query('SELECT count(*) AS n FROM torrents WHERE imdb IS NULL').get() as { n: number }).n).toBe(
+      manifest.data.torrents_stats.imdb_null,
+    )
     expect((db.query("SELECT count(*) AS n FROM torrents WHERE typeof(imdb) NOT IN ('integer', 'null')").get() as { n: number }).n).toBe(0)
   })
 
   test('titles with tab, newline, U+0001 and U+000B are kept byte for byte', () => {
     expect(torrent(db, '274f825ec9dfde347f3633212b0a375a404b664b').title).toBe('Il Divo\t(2008) ITA 720p BDRip')
-    expect(torrent(db, '3da83361aa989ed672cf6d4f4058f027170a715c').title).toBe('Nuovo Cinema Paradiso (1988)\nVersione Integrale ITA DVDRip')
+    expect(torrent(db, '3da83361aa989ed672cf6d4f4058f027170a715c').title).toBe(
+      'Nuovo Cinema Paradiso (1988)\nVersione Integrale ITA DVDRip',
+    )
     expect(torrent(db, 'cd4a8e64888e52427900bb5008057b37a49df031').title).toBe('Perfetti.Sconosciuti.2016.ITA\u0001.720p.BluRay.x264')
     expect(torrent(db, '9b9c09e976706e8ce561a7962cb3a95d060fcab8').title).toBe('Il.Sorpasso.1962.ITA\u000b.DVDRip')
     expect(torrent(db, 'd77e60aebd82df3dbb06db45bb18851fe1514c54').title).toBe('Inside Out 2 (2024) 🎬 ITA ENG 2160p HDR DV')
   })
 
   test('NULL size and seeders stay NULL; 32767 seeders and sizes above 2^31 are exact integers', () => {
-    const stats = db.query('SELECT sum(size IS NULL) AS size_null, sum(seeders IS NULL) AS seeders_null, sum(seeders = 0) AS seeders_zero, max(seeders) AS seeders_max, sum(size > 2147483648) AS big, max(size) AS size_max FROM torrents').get()
+    const stats = db
+      .query(
+        'SELECT sum(size IS NULL) AS size_null, sum(seeders IS NULL) AS seeders_null, sum(seeders = 0) AS seeders_zero, max(seeders) AS seeders_max, sum(size > 2147483648) AS big, max(size) AS size_max FROM torrents',
+      )
+      .get()
     const expected = manifest.data.torrents_stats
     expect(stats).toEqual({
       size_null: expected.size_null,
@@ -172,10 +225,23 @@ describe('importSnapshot stores known rows exactly', async () => {
     expect(row.title_fold).toBeNull()
     const read = 'SELECT coalesce(title_fold, lower(title)) AS v FROM torrents WHERE info_hash = ?'
     expect(db.query(read).get('274f825ec9dfde347f3633212b0a375a404b664b')).toEqual({ v: 'il divo\t(2008) ita 720p bdrip' })
-    expect((db.query("SELECT DISTINCT coalesce(provider_fold, lower(provider)) AS v FROM torrents WHERE provider = 'Knaben (ThePirateBay)'").get() as { v: string }).v).toBe('knaben (thepiratebay)')
-    const accented = db.query("SELECT title, title_fold FROM torrents WHERE title_fold IS NOT NULL AND title LIKE '%à%' LIMIT 1").get() as { title: string; title_fold: string }
+    expect(
+      (
+        db
+          .query("SELECT DISTINCT coalesce(provider_fold, lower(provider)) AS v FROM torrents WHERE provider = 'Knaben (ThePirateBay)'")
+          .get() as { v: string }
+      ).v,
+    ).toBe('knaben (thepiratebay)')
+    const accented = db.query("SELECT title, title_fold FROM torrents WHERE title_fold IS NOT NULL AND title LIKE '%à%' LIMIT 1").get() as {
+      title: string
+      title_fold: string
+    }
     expect(accented.title_fold).toBe(accented.title.toUpperCase().toLowerCase())
-    expect(db.query('SELECT min(id) AS first, max(id) AS last, count(DISTINCT id) AS distinct_ids FROM torrents').get()).toEqual({ first: 1, last: 410, distinct_ids: 410 })
+    expect(db.query('SELECT min(id) AS first, max(id) AS last, count(DISTINCT id) AS distinct_ids FROM torrents').get()).toEqual({
+      first: 1,
+      last: 410,
+      distinct_ids: 410,
+    })
   })
 
   test('files and pack_files keep NULLs, backslashes and numeric imdb ids', () => {
@@ -189,25 +255,48 @@ describe('importSnapshot stores known rows exactly', async () => {
       episode: 16,
       imdb: 903747,
     })
-    expect(db.query('SELECT count(*) AS n, sum(imdb IS NULL) AS imdb_null, count(DISTINCT imdb) AS distinct_imdb FROM pack_files').get()).toEqual({
+    expect(
+      db.query('SELECT count(*) AS n, sum(imdb IS NULL) AS imdb_null, count(DISTINCT imdb) AS distinct_imdb FROM pack_files').get(),
+    ).toEqual({
       n: 80,
       imdb_null: manifest.data.pack_files_stats.imdb_null,
       distinct_imdb: manifest.data.pack_files_stats.distinct_imdb,
     })
-    expect((db.query("SELECT file_path FROM pack_files WHERE file_path LIKE '%Extras%'").get() as { file_path: string }).file_path).toBe('Il Signore degli Anelli Trilogia\\Extras\\Trailer.mkv')
+    expect((db.query("SELECT file_path FROM pack_files WHERE file_path LIKE '%Extras%'").get() as { file_path: string }).file_path).toBe(
+      'Il Signore degli Anelli Trilogia\\Extras\\Trailer.mkv',
+    )
   })
 })
 
 describe('importSnapshot maps upstream columns by name', () => {
   test('an archive whose tables have reordered and extra columns imports the same values', async () => {
-    const torrents = ['contributor', 'upload_date', 'title', 'imdb_episode', 'imdb_season', 'tmdb_id', 'imdb_id', 'seeders', 'type', 'size', 'provider', 'info_hash', 'future_column']
+    const torrents = [
+      'contributor',
+      'upload_date',
+      'title',
+      'imdb_episode',
+      'imdb_season',
+      'tmdb_id',
+      'imdb_id',
+      'seeders',
+      'type',
+      'size',
+      'provider',
+      'info_hash',
+      'future_column',
+    ]
     const files = ['title', 'imdb_episode', 'imdb_season', 'imdb_id', 'size', 'file_index', 'info_hash', 'id']
     const packFiles = ['file_size', 'file_path', 'file_index', 'imdb_id', 'pack_hash', 'id']
     const bytes = buildArchive({
       tables: [
         { name: 'files', columns: files, payload: 'Show.S01E02.mkv\t2\t1\ttt0903747\t1000\t\\N\tABCDEF\t7\n\\.\n\n\n' },
         { name: 'pack_files', columns: packFiles, payload: '5000000000\tTrilogia\\\\Film.mkv\t0\ttt0120737\tFEDCBA\t1\n\\.\n\n\n' },
-        { name: 'torrents', columns: torrents, payload: '\\N\t2020-02-29 23:59:59.5\tShow S01E02 ITA 1080p\t2\t1\t1396\ttt0903747\t\\N\tseries\t3000000000\tTNTVillage\tABCDEF\tnew\n\\.\n\n\n' },
+        {
+          name: 'torrents',
+          columns: torrents,
+          payload:
+            '\\N\t2020-02-29 23:59:59.5\tShow S01E02 ITA 1080p\t2\t1\t1396\ttt0903747\t\\N\tseries\t3000000000\tTNTVillage\tABCDEF\tnew\n\\.\n\n\n',
+        },
       ],
     })
     const directory = freshDirectory()
@@ -215,7 +304,11 @@ describe('importSnapshot maps upstream columns by name', () => {
     expect(result.counts).toEqual({ torrents: 1, files: 1, pack_files: 1 })
     const snapshot = openSnapshot(directory, 'columns')
     try {
-      expect(snapshot.db.query('SELECT id, info_hash, title, provider, size, type, uploaded, seeders, imdb, tmdb, season, episode FROM torrents').get()).toEqual({
+      expect(
+        snapshot.db
+          .query('SELECT id, info_hash, title, provider, size, type, uploaded, seeders, imdb, tmdb, season, episode FROM torrents')
+          .get(),
+      ).toEqual({
         id: 1,
         info_hash: 'abcdef',
         title: 'Show S01E02 ITA 1080p',
@@ -229,8 +322,22 @@ describe('importSnapshot maps upstream columns by name', () => {
         season: 1,
         episode: 2,
       })
-      expect(snapshot.db.query('SELECT * FROM files').get()).toEqual({ torrent: 1, file_index: null, title: 'Show.S01E02.mkv', size: 1000, imdb: 903747, season: 1, episode: 2 })
-      expect(snapshot.db.query('SELECT * FROM pack_files').get()).toEqual({ pack_hash: 'fedcba', imdb: 120737, file_index: 0, file_path: 'Trilogia\\Film.mkv', file_size: 5000000000 })
+      expect(snapshot.db.query('SELECT * FROM files').get()).toEqual({
+        torrent: 1,
+        file_index: null,
+        title: 'Show.S01E02.mkv',
+        size: 1000,
+        imdb: 903747,
+        season: 1,
+        episode: 2,
+      })
+      expect(snapshot.db.query('SELECT * FROM pack_files').get()).toEqual({
+        pack_hash: 'fedcba',
+        imdb: 120737,
+        file_index: 0,
+        file_path: 'Trilogia\\Film.mkv',
+        file_size: 5000000000,
+      })
     } finally {
       snapshot.db.close()
     }
@@ -242,16 +349,30 @@ describe('importSnapshot from a stream (pipe)', () => {
     const fromFile = freshDirectory()
     const fromPipe = freshDirectory()
     await importSnapshot({ source: fixturePath('icvdb-sample-1.14-pipe.dump'), directory: fromFile, tag: 'file' })
-    const result = await importSnapshot({ source: streamOf(fixtureBytes('icvdb-sample-1.14-pipe.dump'), 8192), directory: fromPipe, tag: 'pipe' })
+    const result = await importSnapshot({
+      source: streamOf(fixtureBytes('icvdb-sample-1.14-pipe.dump'), 8192),
+      directory: fromPipe,
+      tag: 'pipe',
+    })
     expect(result.counts).toEqual(EXPECTED_COUNTS)
     const digest = (directory: string) => {
       const snapshot = openSnapshot(directory, 'x')
       try {
         return [
-          snapshot.db.query('SELECT group_concat(info_hash || title || ifnull(size, \'-\') || uploaded, \'|\') AS v FROM (SELECT * FROM torrents ORDER BY id)').get(),
-          snapshot.db.query("SELECT group_concat(torrent || title || ifnull(imdb, '-'), '|') AS v FROM (SELECT * FROM files ORDER BY rowid)").get(),
+          snapshot.db
+            .query(
+              "SELECT group_concat(info_hash || title || ifnull(size, '-') || uploaded, '|') AS v FROM (SELECT * FROM torrents ORDER BY id)",
+            )
+            .get(),
+          snapshot.db
+            .query("SELECT group_concat(torrent || title || ifnull(imdb, '-'), '|') AS v FROM (SELECT * FROM files ORDER BY rowid)")
+            .get(),
           snapshot.db.query("SELECT group_concat(pack_hash || file_path, '|') AS v FROM (SELECT * FROM pack_files ORDER BY rowid)").get(),
-          snapshot.db.query("SELECT group_concat(rowid, ',') AS v FROM (SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'ita' ORDER BY rowid)").get(),
+          snapshot.db
+            .query(
+              "SELECT group_concat(rowid, ',') AS v FROM (SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH 'ita' ORDER BY rowid)",
+            )
+            .get(),
         ]
       } finally {
         snapshot.db.close()
@@ -266,7 +387,12 @@ describe('importSnapshot progress', () => {
   test('reports phases in order with honest byte counts', async () => {
     const reports: ImportProgress[] = []
     const path = fixturePath('icvdb-sample-1.14-none.dump')
-    await importSnapshot({ source: path, directory: freshDirectory(), tag: 'p', onProgress: (progress) => void reports.push({ ...progress }) })
+    await importSnapshot({
+      source: path,
+      directory: freshDirectory(),
+      tag: 'p',
+      onProgress: (progress) => void reports.push({ ...progress }),
+    })
     const phases = reports.map((report) => report.phase).filter((phase, index, all) => all[index - 1] !== phase)
     expect(phases).toEqual(['importing', 'indexing', 'validating'])
     const size = Bun.file(path).size
@@ -278,7 +404,13 @@ describe('importSnapshot progress', () => {
   test('uses sourceSize as the total for a stream', async () => {
     const bytes = fixtureBytes('icvdb-sample-1.14-gzip.dump')
     const reports: ImportProgress[] = []
-    await importSnapshot({ source: streamOf(bytes, 4096), sourceSize: bytes.length, directory: freshDirectory(), tag: 's', onProgress: (progress) => void reports.push(progress) })
+    await importSnapshot({
+      source: streamOf(bytes, 4096),
+      sourceSize: bytes.length,
+      directory: freshDirectory(),
+      tag: 's',
+      onProgress: (progress) => void reports.push(progress),
+    })
     expect(reports.length).toBeGreaterThan(0)
     expect(reports.every((report) => report.bytes_total === bytes.length)).toBe(true)
   })
@@ -290,16 +422,22 @@ describe('importSnapshot failures leave nothing behind', () => {
   test('an abort through the signal removes the directory', async () => {
     const directory = freshDirectory()
     const controller = new AbortController()
-    const run = importSnapshot({ source: fixturePath('icvdb-sample-1.14-none.dump'), directory, tag: 'a', signal: controller.signal, onProgress: () => controller.abort() })
+    const run = importSnapshot({
+      source: fixturePath('icvdb-sample-1.14-none.dump'),
+      directory,
+      tag: 'a',
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    })
     await expect(run).rejects.toThrow(new ImportError('import was cancelled'))
     expectNoDirectory(directory)
   })
 
   test('an already aborted signal creates nothing', async () => {
     const directory = freshDirectory()
-    await expect(importSnapshot({ source: fixturePath('icvdb-sample-1.14-gzip.dump'), directory, tag: 'a', signal: AbortSignal.abort() })).rejects.toThrow(
-      'import was cancelled',
-    )
+    await expect(
+      importSnapshot({ source: fixturePath('icvdb-sample-1.14-gzip.dump'), directory, tag: 'a', signal: AbortSignal.abort() }),
+    ).rejects.toThrow('import was cancelled')
     expectNoDirectory(directory)
   })
 
@@ -307,17 +445,28 @@ describe('importSnapshot failures leave nothing behind', () => {
     const bytes = fixtureBytes('icvdb-sample-1.14-gzip.dump')
     const path = writeArchive(work.path, 'cut.dump', bytes.slice(0, bytes.length - 3))
     const directory = freshDirectory()
-    await expect(importSnapshot({ source: path, directory, tag: 'x' })).rejects.toThrow(new ArchiveError('archive is truncated in the data block of torrents'))
+    await expect(importSnapshot({ source: path, directory, tag: 'x' })).rejects.toThrow(
+      new ArchiveError('archive is truncated in the data block of torrents'),
+    )
     expectNoDirectory(directory)
   })
 
   test('a corrupt files block (read by the Worker) fails with an ArchiveError and removes the directory', async () => {
     const bytes = fixtureBytes('icvdb-sample-1.14-pipe.dump')
     // The files block is the first one; break its zlib stream a few hundred bytes in.
-    const archive = await import('../../../../runtime/pgarchive/reader.ts').then((module) => module.openArchive(fixturePath('icvdb-sample-1.14-gzip.dump')))
+    const archive = await import('../../../../runtime/pgarchive/reader.ts').then((module) =>
+      module.openArchive(fixturePath('icvdb-sample-1.14-gzip.dump')),
+    )
     const filesAt = archive.findTable('public', 'files')?.entry.dataPosition as number
     archive.close()
-    const path = writeArchive(work.path, 'bad-files.dump', patchBytes(bytes, [[filesAt + 400, bytes[filesAt + 400] ^ 0xff], [filesAt + 401, bytes[filesAt + 401] ^ 0xff]]))
+    const path = writeArchive(
+      work.path,
+      'bad-files.dump',
+      patchBytes(bytes, [
+        [filesAt + 400, bytes[filesAt + 400] ^ 0xff],
+        [filesAt + 401, bytes[filesAt + 401] ^ 0xff],
+      ]),
+    )
     const directory = freshDirectory()
     const error = await importSnapshot({ source: path, directory, tag: 'x' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ArchiveError)
@@ -329,14 +478,18 @@ describe('importSnapshot failures leave nothing behind', () => {
     const columns = ['id', 'info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode']
     const bytes = buildArchive({ tables: [{ name: 'files', columns, payload: '\\.\n\n\n' }] })
     const directory = freshDirectory()
-    await expect(importSnapshot({ source: streamOf(bytes, 100), directory, tag: 'x' })).rejects.toThrow(new ImportError('archive has no data for table public.torrents'))
+    await expect(importSnapshot({ source: streamOf(bytes, 100), directory, tag: 'x' })).rejects.toThrow(
+      new ImportError('archive has no data for table public.torrents'),
+    )
     expectNoDirectory(directory)
   })
 
   test('a table without a needed column is refused by name', async () => {
     const bytes = buildArchive({ tables: [{ name: 'torrents', columns: ['info_hash', 'title'], payload: '\\.\n\n\n' }] })
     const directory = freshDirectory()
-    await expect(importSnapshot({ source: streamOf(bytes, 100), directory, tag: 'x' })).rejects.toThrow(new ImportError('table torrents in the archive has no column provider'))
+    await expect(importSnapshot({ source: streamOf(bytes, 100), directory, tag: 'x' })).rejects.toThrow(
+      new ImportError('table torrents in the archive has no column provider'),
+    )
     expectNoDirectory(directory)
   })
 

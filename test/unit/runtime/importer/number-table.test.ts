@@ -9,7 +9,7 @@ describe('NumberTable', () => {
       const key = i % 2 === 0 ? i : Math.floor(i * 90_071_992_547.409) + 1
       table.set(key, i * 3)
       reference.set(key, i * 3)
-      if (i % 7 === 0) (table.set(key, -1), reference.set(key, -1))
+      if (i % 7 === 0) table.set(key, -1), reference.set(key, -1)
     }
     expect(table.size).toBe(reference.size)
     for (const [key, value] of reference) expect(table.get(key)).toBe(value)

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, writeRankOf, writeRanks, type RankOrders } from '../../../../runtime/importer/rank-order.ts'
+import {
+  ITALIAN_AUDIO,
+  MULTI_AUDIO,
+  OTHER_AUDIO,
+  RankKeys,
+  writeRankOf,
+  writeRanks,
+  type RankOrders,
+} from '../../../../runtime/importer/rank-order.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
@@ -11,9 +19,15 @@ type Row = [number | null, number, string, [number, number]?]
 /** The same rows through SQLite's ORDER BY, the order search states in SQL; `score` first when given. */
 const sqlOrder = (rows: Row[], score?: string): number[] => {
   const db = new Database(':memory:')
-  db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT, audio_ita INTEGER, multi_audio INTEGER)')
-  rows.forEach(([seeders, uploaded, infoHash, audio], index) => db.run('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash, ...(audio ?? [0, 0])]))
-  const ids = (db.query(`SELECT id FROM t ORDER BY ${score ? `${score} DESC, ` : ''}seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]).map(([id]) => id)
+  db.run(
+    'CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT, audio_ita INTEGER, multi_audio INTEGER)',
+  )
+  rows.forEach(([seeders, uploaded, infoHash, audio], index) =>
+    db.run('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash, ...(audio ?? [0, 0])]),
+  )
+  const ids = (
+    db.query(`SELECT id FROM t ORDER BY ${score ? `${score} DESC, ` : ''}seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]
+  ).map(([id]) => id)
   db.close()
   return ids
 }
@@ -77,7 +91,12 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
     let state = 11
     const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
     // Italian and MULTI together count as Italian (100 beats 25); ties on every key across classes.
-    const rows: Row[] = Array.from({ length: 3000 }, () => [next(8) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(300)), [next(3) === 0 ? 1 : 0, next(2)]])
+    const rows: Row[] = Array.from({ length: 3000 }, () => [
+      next(8) === 0 ? null : next(4),
+      1_700_000_000 + next(3),
+      hash(next(300)),
+      [next(3) === 0 ? 1 : 0, next(2)],
+    ])
     const orders = rankOrders(rows)
     expect([...orders.italian]).toEqual(sqlOrder(rows, `(${ITALIAN_PREFERRED.sql})`))
     expect([...orders.byDefault]).toEqual(sqlOrder(rows))

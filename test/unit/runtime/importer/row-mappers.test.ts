@@ -5,10 +5,28 @@ import type { SqlValue } from '../../../../runtime/importer/batch-insert.ts'
 import { derivedMappers, rowMappers, type LoadContext } from '../../../../runtime/importer/row-mappers.ts'
 import { TorrentIds } from '../../../../runtime/importer/torrent-ids.ts'
 
-const UPSTREAM_TORRENT_COLUMNS = ['info_hash', 'provider', 'title', 'size', 'type', 'upload_date', 'seeders', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode']
+const UPSTREAM_TORRENT_COLUMNS = [
+  'info_hash',
+  'provider',
+  'title',
+  'size',
+  'type',
+  'upload_date',
+  'seeders',
+  'imdb_id',
+  'tmdb_id',
+  'imdb_season',
+  'imdb_episode',
+]
 
 /** Maps one row given as { column: text } through a mapping built for an archive with `columns`. */
-const mapRow = (table: keyof typeof rowMappers | 'torrent_titles', columns: string[], values: Record<string, string | null>, rowNumber = 1, context?: LoadContext) => {
+const mapRow = (
+  table: keyof typeof rowMappers | 'torrent_titles',
+  columns: string[],
+  values: Record<string, string | null>,
+  rowNumber = 1,
+  context?: LoadContext,
+) => {
   const mapping = table === 'torrent_titles' ? derivedMappers.torrent_titles(columns, context) : rowMappers[table](columns, context)
   const out: SqlValue[] = new Array(mapping.columns.length + 3).fill('untouched')
   // The reader delivers the mapping's source columns, in its order (TableRequest.pick).
@@ -63,7 +81,10 @@ describe('rowMappers.torrents', () => {
   })
 
   test('stores the derived columns of deriveTorrent(title)', () => {
-    const row = mapRow('torrents', UPSTREAM_TORRENT_COLUMNS, { ...shawshank, title: 'Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP' })
+    const row = mapRow('torrents', UPSTREAM_TORRENT_COLUMNS, {
+      ...shawshank,
+      title: 'Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP',
+    })
     expect(row).toMatchObject({ season_first: 2, season_last: 2, episode_first: 5, episode_last: 5, resolution: 2, audio_ita: 1 })
   })
 
@@ -74,7 +95,9 @@ describe('rowMappers.torrents', () => {
   })
 
   test('NULL in a required column and an unreadable upload_date are refused with the row number', () => {
-    expect(() => mapRow('torrents', UPSTREAM_TORRENT_COLUMNS, { ...shawshank, title: null }, 12)).toThrow(new ImportError('table torrents row 12 has no title'))
+    expect(() => mapRow('torrents', UPSTREAM_TORRENT_COLUMNS, { ...shawshank, title: null }, 12)).toThrow(
+      new ImportError('table torrents row 12 has no title'),
+    )
     expect(() => mapRow('torrents', UPSTREAM_TORRENT_COLUMNS, { ...shawshank, upload_date: 'infinity' }, 3)).toThrow(
       new ImportError('table torrents row 3 has an unreadable upload_date "infinity"'),
     )
@@ -84,16 +107,62 @@ describe('rowMappers.torrents', () => {
 describe('rowMappers.files and rowMappers.pack_files', () => {
   test('files: the torrent id of the hash the titles load saw (either case), numeric imdb, NULL file_index kept', () => {
     const context: LoadContext = { torrentIds: new TorrentIds() }
-    mapRow('torrent_titles', ['title', 'info_hash', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'], { info_hash: 'abc', title: 'Breaking Bad S05', type: 'series', imdb_id: null, tmdb_id: null, imdb_season: null, imdb_episode: null }, 12, context)
-    const columns = ['id', 'info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode', 'rd_link_index', 'to_check_id']
-    const file = { id: '391', info_hash: 'ABC', file_index: null, title: 'Season 5\\Felina.mkv', size: '3121475459', imdb_id: 'tt0903747', imdb_season: '5', imdb_episode: '16' }
-    expect(mapRow('files', columns, file, 1, context)).toEqual({ torrent: 12, file_index: null, title: 'Season 5\\Felina.mkv', size: 3121475459, imdb: 903747, season: 5, episode: 16 })
+    mapRow(
+      'torrent_titles',
+      ['title', 'info_hash', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'],
+      { info_hash: 'abc', title: 'Breaking Bad S05', type: 'series', imdb_id: null, tmdb_id: null, imdb_season: null, imdb_episode: null },
+      12,
+      context,
+    )
+    const columns = [
+      'id',
+      'info_hash',
+      'file_index',
+      'title',
+      'size',
+      'imdb_id',
+      'imdb_season',
+      'imdb_episode',
+      'rd_link_index',
+      'to_check_id',
+    ]
+    const file = {
+      id: '391',
+      info_hash: 'ABC',
+      file_index: null,
+      title: 'Season 5\\Felina.mkv',
+      size: '3121475459',
+      imdb_id: 'tt0903747',
+      imdb_season: '5',
+      imdb_episode: '16',
+    }
+    expect(mapRow('files', columns, file, 1, context)).toEqual({
+      torrent: 12,
+      file_index: null,
+      title: 'Season 5\\Felina.mkv',
+      size: 3121475459,
+      imdb: 903747,
+      season: 5,
+      episode: 16,
+    })
     expect(mapRow('files', columns, { ...file, info_hash: 'abd' }, 2, context).torrent).toBeNull()
   })
 
   test('pack_files: an id that is not an IMDb id becomes NULL', () => {
     const columns = ['id', 'pack_hash', 'imdb_id', 'file_index', 'file_path', 'file_size', 'created_at', 'rd_link_index']
-    const row = mapRow('pack_files', columns, { pack_hash: '98ECE0', imdb_id: 'unknown', file_index: '3', file_path: 'Trilogia\\Extras\\Trailer.mkv', file_size: '104857600' })
-    expect(row).toEqual({ pack_hash: '98ece0', imdb: null, file_index: 3, file_path: 'Trilogia\\Extras\\Trailer.mkv', file_size: 104857600 })
+    const row = mapRow('pack_files', columns, {
+      pack_hash: '98ECE0',
+      imdb_id: 'unknown',
+      file_index: '3',
+      file_path: 'Trilogia\\Extras\\Trailer.mkv',
+      file_size: '104857600',
+    })
+    expect(row).toEqual({
+      pack_hash: '98ece0',
+      imdb: null,
+      file_index: 3,
+      file_path: 'Trilogia\\Extras\\Trailer.mkv',
+      file_size: 104857600,
+    })
   })
 })

@@ -34,7 +34,13 @@ describe('TorrentIds', () => {
     ids.add(`${'z'.repeat(40)}`, 2)
     ids.add(`${'0'.repeat(39)}é`, 3)
     ids.add(hashOf('hex'), 4)
-    expect([ids.idOf('abc'), ids.idOf('Z'.repeat(40)), ids.idOf(`${'0'.repeat(39)}é`), ids.idOf(hashOf('hex')), ids.idOf('abd')]).toEqual([1, 2, 3, 4, null])
+    expect([ids.idOf('abc'), ids.idOf('Z'.repeat(40)), ids.idOf(`${'0'.repeat(39)}é`), ids.idOf(hashOf('hex')), ids.idOf('abd')]).toEqual([
+      1,
+      2,
+      3,
+      4,
+      null,
+    ])
   })
 
   test('asking again for the hash asked last gives the same answer', () => {

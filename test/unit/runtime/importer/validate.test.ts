@@ -36,7 +36,9 @@ describe('validateSnapshotFile', () => {
   test('refuses a row count that differs from the archive', () => {
     const db = new Database(build('count.db', 100))
     try {
-      expect(() => validateSnapshotFile(db, 'count.db', ['t'], { t: 101 })).toThrow(new ImportError('count.db holds 100 rows in t, but the archive has 101'))
+      expect(() => validateSnapshotFile(db, 'count.db', ['t'], { t: 101 })).toThrow(
+        new ImportError('count.db holds 100 rows in t, but the archive has 101'),
+      )
     } finally {
       db.close()
     }
@@ -45,7 +47,9 @@ describe('validateSnapshotFile', () => {
   test('refuses a missing object', () => {
     const db = new Database(build('objects.db', 1))
     try {
-      expect(() => validateSnapshotFile(db, 'objects.db', ['t', 'torrents_fts'], { t: 1 })).toThrow(new ImportError('objects.db is missing torrents_fts after the import'))
+      expect(() => validateSnapshotFile(db, 'objects.db', ['t', 'torrents_fts'], { t: 1 })).toThrow(
+        new ImportError('objects.db is missing torrents_fts after the import'),
+      )
     } finally {
       db.close()
     }
@@ -94,7 +98,9 @@ describe('ftsRowCount', () => {
       db.run(FILES_TABLES_DDL.find((ddl) => ddl.includes('torrents_fts')) as string)
       db.run("INSERT INTO torrents_fts (rowid, title) VALUES (1, 'a'), (2, 'b')")
       expect(() => validateSnapshotFile(db, 'files.db', ['torrents_fts'], { torrents_fts: 2 })).not.toThrow()
-      expect(() => validateSnapshotFile(db, 'files.db', ['torrents_fts'], { torrents_fts: 3 })).toThrow('files.db holds 2 rows in torrents_fts, but the archive has 3')
+      expect(() => validateSnapshotFile(db, 'files.db', ['torrents_fts'], { torrents_fts: 3 })).toThrow(
+        'files.db holds 2 rows in torrents_fts, but the archive has 3',
+      )
     } finally {
       db.close()
     }

@@ -34,7 +34,9 @@ describe('manager client', () => {
   test('sends X-Api-Key and Accept: application/json below a reverse-proxy sub-path', async () => {
     fake.requests.length = 0
     await client().get('/api/v1/appprofile')
-    expect(fake.requests).toEqual([{ method: 'GET', path: '/api/v1/appprofile', search: '', apiKey: fake.apiKey, accept: 'application/json' }])
+    expect(fake.requests).toEqual([
+      { method: 'GET', path: '/api/v1/appprofile', search: '', apiKey: fake.apiKey, accept: 'application/json' },
+    ])
   })
 
   test('accepts an indexer schema larger than 1 MiB, as real ones are', async () => {
@@ -117,7 +119,11 @@ describe('manager client', () => {
   test('a redirect is reported, not followed, so the key never travels to another origin', async () => {
     let followed = 0
     const elsewhere = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => (followed++, new Response('[]')) })
-    const redirecting = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.redirect(`http://127.0.0.1:${elsewhere.port}/x`, 302) })
+    const redirecting = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => Response.redirect(`http://127.0.0.1:${elsewhere.port}/x`, 302),
+    })
     const redirected = createManagerClient({ url: `http://127.0.0.1:${redirecting.port}`, apiKey: 'k', timeouts: SHORT })
     expect(await failureOf(redirected.get(SCHEMA_PATH))).toEqual({ failure: 'http', status: 302 })
     expect(followed).toBe(0)
@@ -158,7 +164,9 @@ describe('manager client limits', () => {
   test('a body of exactly the cap is accepted, one byte more is not', async () => {
     const exact = new Response(new Uint8Array(16).fill(0x20))
     expect(await readText(exact, 16)).toBe(' '.repeat(16))
-    const over = new Response(new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(16)), c.enqueue(new Uint8Array(1)), c.close()) }))
+    const over = new Response(
+      new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(16)), c.enqueue(new Uint8Array(1)), c.close()) }),
+    )
     expect((await failureOf(readText(over, 16))).failure).toBe('too-large')
   })
 

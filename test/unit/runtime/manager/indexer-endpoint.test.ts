@@ -5,7 +5,11 @@ const torznab = (name: string, baseUrl: unknown, apiPath?: unknown, implementati
   id: 7,
   name,
   implementation,
-  fields: [{ name: 'baseUrl', value: baseUrl }, ...(apiPath === undefined ? [] : [{ name: 'apiPath', value: apiPath }]), { name: 'apiKey', value: '' }],
+  fields: [
+    { name: 'baseUrl', value: baseUrl },
+    ...(apiPath === undefined ? [] : [{ name: 'apiPath', value: apiPath }]),
+    { name: 'apiKey', value: '' },
+  ],
 })
 
 describe('indexerEndpoint', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { indexerEndpoint } from '../../../../runtime/manager/indexer-endpoint.ts'
-import { buildIndexerResource, pickAppProfileId, pickGenericTorznab, uniqueIndexerName } from '../../../../runtime/manager/indexer-resource.ts'
+import {
+  buildIndexerResource,
+  pickAppProfileId,
+  pickGenericTorznab,
+  uniqueIndexerName,
+} from '../../../../runtime/manager/indexer-resource.ts'
 import { ManagerError } from '../../../../runtime/manager/manager-error.ts'
 import { buildSchema, GENERIC_TORZNAB } from '../../../fakes/fake-prowlarr-schema.ts'
 
@@ -29,7 +34,10 @@ describe('pickGenericTorznab', () => {
   })
 
   test('a template without baseUrl or apiPath fields is an invalid schema', () => {
-    const withoutApiPath = { ...GENERIC_TORZNAB, fields: GENERIC_TORZNAB.fields.filter((field: { name: string }) => field.name !== 'apiPath') }
+    const withoutApiPath = {
+      ...GENERIC_TORZNAB,
+      fields: GENERIC_TORZNAB.fields.filter((field: { name: string }) => field.name !== 'apiPath'),
+    }
     expect(failureOf(() => pickGenericTorznab([withoutApiPath]))).toBe('invalid-schema')
     expect(failureOf(() => pickGenericTorznab([{ ...GENERIC_TORZNAB, fields: null }]))).toBe('invalid-schema')
   })
@@ -57,11 +65,22 @@ describe('uniqueIndexerName', () => {
 
 describe('buildIndexerResource', () => {
   const template = structuredClone(GENERIC_TORZNAB)
-  const resource = buildIndexerResource(template, { name: 'ICVDB', appProfileId: 1, endpoint: indexerEndpoint('https://nas.local/icvdb/api/') })
+  const resource = buildIndexerResource(template, {
+    name: 'ICVDB',
+    appProfileId: 1,
+    endpoint: indexerEndpoint('https://nas.local/icvdb/api/'),
+  })
   const value = (name: string) => (resource.fields as { name: string; value?: unknown }[]).find((field) => field.name === name)?.value
 
   test('sets name, app profile, enable, tags and the three fields by name', () => {
-    expect(resource).toMatchObject({ name: 'ICVDB', appProfileId: 1, enable: true, tags: [], implementation: 'Torznab', configContract: 'TorznabSettings' })
+    expect(resource).toMatchObject({
+      name: 'ICVDB',
+      appProfileId: 1,
+      enable: true,
+      tags: [],
+      implementation: 'Torznab',
+      configContract: 'TorznabSettings',
+    })
     expect([value('baseUrl'), value('apiPath'), value('apiKey')]).toEqual(['https://nas.local', '/icvdb/api', ''])
   })
 

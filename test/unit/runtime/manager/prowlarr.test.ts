@@ -94,7 +94,8 @@ describe('prowlarr flows', () => {
 
   test("the fake's resources use only properties Prowlarr's openapi.json declares", async () => {
     await installIndexer(client(), indexer.url)
-    const declared = (schema: string) => Object.keys((openapi.components.schemas as unknown as Record<string, { properties: object }>)[schema].properties)
+    const declared = (schema: string) =>
+      Object.keys((openapi.components.schemas as unknown as Record<string, { properties: object }>)[schema].properties)
     const listed = (await client().get('/api/v1/indexer')) as Record<string, unknown>[]
     const profiles = (await client().get('/api/v1/appprofile')) as Record<string, unknown>[]
     for (const resource of listed) {

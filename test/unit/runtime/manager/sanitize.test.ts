@@ -4,7 +4,10 @@ import { isUnsafe, MANAGER_REQUEST_FAILED, sanitizeManagerError, validationMessa
 
 const KEY = 'k3y-0123456789abcdef'
 const rejected = (...messages: string[]) =>
-  new ManagerError('rejected', 'refused', { status: 400, body: messages.map((errorMessage) => ({ propertyName: '', errorMessage, severity: 'error' })) })
+  new ManagerError('rejected', 'refused', {
+    status: 400,
+    body: messages.map((errorMessage) => ({ propertyName: '', errorMessage, severity: 'error' })),
+  })
 
 describe('sanitizeManagerError', () => {
   test.each([
@@ -14,8 +17,16 @@ describe('sanitizeManagerError', () => {
     ['too large', new ManagerError('too-large', 'x'), 'Manager response is too large'],
     ['invalid JSON', new ManagerError('invalid-json', 'x'), 'Manager returned invalid JSON'],
     ['invalid schema', new ManagerError('invalid-schema', 'x'), 'Manager returned an invalid indexer schema response'],
-    ['invalid indexer list', new ManagerError('invalid-response', 'x', { stage: 'list' }), 'Manager returned an invalid indexer list response'],
-    ['invalid app profiles', new ManagerError('invalid-response', 'x', { stage: 'app-profile' }), 'Manager returned an invalid app profile response'],
+    [
+      'invalid indexer list',
+      new ManagerError('invalid-response', 'x', { stage: 'list' }),
+      'Manager returned an invalid indexer list response',
+    ],
+    [
+      'invalid app profiles',
+      new ManagerError('invalid-response', 'x', { stage: 'app-profile' }),
+      'Manager returned an invalid app profile response',
+    ],
     ['no Generic Torznab', new ManagerError('no-template', 'x'), 'Manager has no Generic Torznab indexer schema'],
     ['no app profile', new ManagerError('no-app-profile', 'x'), 'Manager has no app profile'],
     ['a local failure', new ManagerError('request-failed', 'x'), MANAGER_REQUEST_FAILED],
@@ -57,7 +68,10 @@ describe('sanitizeManagerError', () => {
 
 describe('validationMessages', () => {
   test('reads the distinct errorMessage of each failure and ignores everything else', () => {
-    expect(validationMessages([{ errorMessage: 'a' }, { errorMessage: 'a' }, { errorMessage: 'b' }, { message: 'c' }, null, 'd'])).toEqual(['a', 'b'])
+    expect(validationMessages([{ errorMessage: 'a' }, { errorMessage: 'a' }, { errorMessage: 'b' }, { message: 'c' }, null, 'd'])).toEqual([
+      'a',
+      'b',
+    ])
     expect(validationMessages({ message: 'not a list' })).toEqual([])
   })
 })

@@ -38,7 +38,10 @@ describe('data blocks are checked against the TOC', () => {
     // The dumpId's least significant byte follows the type byte and the sign byte.
     const lowByte = files.dumpId % 256
     const wrongId = files.dumpId - lowByte + ((lowByte + 1) % 256)
-    await expectRefusal(patchBytes(pipe, [[files.position + 2, (lowByte + 1) % 256]]), `data block id ${wrongId} does not match the expected TOC entry ${files.dumpId}`)
+    await expectRefusal(
+      patchBytes(pipe, [[files.position + 2, (lowByte + 1) % 256]]),
+      `data block id ${wrongId} does not match the expected TOC entry ${files.dumpId}`,
+    )
   })
 
   test('an archive cut inside a block is refused, naming the table', async () => {
@@ -60,7 +63,13 @@ describe('data blocks are checked against the TOC', () => {
   test('a gzip stream broken inside a block is refused, naming the table', async () => {
     const [files] = await blockPositions()
     const inside = files.position + 6 + 5 + 300
-    await expectRefusal(patchBytes(gzip, [[inside, gzip[inside] ^ 0xff], [inside + 1, gzip[inside + 1] ^ 0xff]]), /^corrupt gzip data in the block of files \(.+\)$/)
+    await expectRefusal(
+      patchBytes(gzip, [
+        [inside, gzip[inside] ^ 0xff],
+        [inside + 1, gzip[inside + 1] ^ 0xff],
+      ]),
+      /^corrupt gzip data in the block of files \(.+\)$/,
+    )
   })
 })
 
@@ -73,7 +82,9 @@ describe('TOC offsets are a shortcut, never trusted blindly', () => {
     try {
       expect(await readTorrents(writeArchive(directory.path, 'jump.dump', breakWalk(gzip)))).toBe(TABLE_CHECKSUMS.torrents.rows)
       // The same damage in a pipe dump (no offsets) is met by the scan.
-      await expect(readTorrents(writeArchive(directory.path, 'scan.dump', breakWalk(pipe)))).rejects.toThrow('archive is truncated in the data block of files')
+      await expect(readTorrents(writeArchive(directory.path, 'scan.dump', breakWalk(pipe)))).rejects.toThrow(
+        'archive is truncated in the data block of files',
+      )
     } finally {
       directory.remove()
     }

@@ -4,11 +4,21 @@ import { parseCopyColumns } from '../../../../runtime/pgarchive/copy-statement.t
 
 describe('parseCopyColumns', () => {
   test('reads the column list of a pg_dump copyStmt', () => {
-    expect(parseCopyColumns('COPY public.files (id, info_hash, file_index, title) FROM stdin;\n')).toEqual(['id', 'info_hash', 'file_index', 'title'])
+    expect(parseCopyColumns('COPY public.files (id, info_hash, file_index, title) FROM stdin;\n')).toEqual([
+      'id',
+      'info_hash',
+      'file_index',
+      'title',
+    ])
   })
 
   test('unquotes quoted names, doubled quotes and commas included', () => {
-    expect(parseCopyColumns('COPY public."odd table" ("user", "a,b", "say ""hi""", plain) FROM stdin;\n')).toEqual(['user', 'a,b', 'say "hi"', 'plain'])
+    expect(parseCopyColumns('COPY public."odd table" ("user", "a,b", "say ""hi""", plain) FROM stdin;\n')).toEqual([
+      'user',
+      'a,b',
+      'say "hi"',
+      'plain',
+    ])
   })
 
   test('refuses a statement without a column list', () => {

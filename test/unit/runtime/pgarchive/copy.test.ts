@@ -5,7 +5,12 @@ import { CopyDecoder, fieldPick, unescapeCopyField, type CopyRow, type FieldPick
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text)
 
 /** Decodes `payload` fed in pieces of `pieceSize` bytes. */
-const decode = (payload: string | Uint8Array, columns: number, pieceSize = Number.MAX_SAFE_INTEGER, pick: FieldPick | null = null): { rows: CopyRow[]; decoder: CopyDecoder } => {
+const decode = (
+  payload: string | Uint8Array,
+  columns: number,
+  pieceSize = Number.MAX_SAFE_INTEGER,
+  pick: FieldPick | null = null,
+): { rows: CopyRow[]; decoder: CopyDecoder } => {
   const bytes = typeof payload === 'string' ? encode(payload) : payload
   const rows: CopyRow[] = []
   const decoder = new CopyDecoder('t', columns, (row) => void rows.push(row), pick)
@@ -116,8 +121,12 @@ describe('CopyDecoder with a field pick', () => {
 
   test('still refuses rows with too few or too many fields', () => {
     const pick = fieldPick(columns, ['id'])
-    expect(() => decode('1\t2\t3\n\\.\n', 4, Number.MAX_SAFE_INTEGER, pick)).toThrow(new ArchiveError('data block of t is corrupt (row 1 has 3 fields, expected 4)'))
-    expect(() => decode('1\t2\t3\t4\t5\n\\.\n', 4, Number.MAX_SAFE_INTEGER, pick)).toThrow(new ArchiveError('data block of t is corrupt (row 1 has 5 fields, expected 4)'))
+    expect(() => decode('1\t2\t3\n\\.\n', 4, Number.MAX_SAFE_INTEGER, pick)).toThrow(
+      new ArchiveError('data block of t is corrupt (row 1 has 3 fields, expected 4)'),
+    )
+    expect(() => decode('1\t2\t3\t4\t5\n\\.\n', 4, Number.MAX_SAFE_INTEGER, pick)).toThrow(
+      new ArchiveError('data block of t is corrupt (row 1 has 5 fields, expected 4)'),
+    )
   })
 
   test('a pick naming a column the table lacks is refused', () => {

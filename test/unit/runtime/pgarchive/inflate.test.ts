@@ -34,7 +34,9 @@ describe('BlockInflater', () => {
   })
 
   test('a stream that ends early is refused', () => {
-    expect(() => inflate(stored.subarray(0, stored.length - 10), 4096)).toThrow(new ArchiveError('corrupt gzip data in the block of t (unexpected end of file)'))
+    expect(() => inflate(stored.subarray(0, stored.length - 10), 4096)).toThrow(
+      new ArchiveError('corrupt gzip data in the block of t (unexpected end of file)'),
+    )
   })
 
   test('a wrong checksum is refused', () => {

@@ -129,14 +129,19 @@ describe('Archive.read', () => {
         const packFiles = archive.findTable('public', 'pack_files')
         const torrents = archive.findTable('public', 'torrents')
         if (!packFiles || !torrents) throw new Error('missing tables')
-        const results = await archive.read([{ table: torrents, onRow: () => {} }, { table: packFiles, onRow: () => {} }])
+        const results = await archive.read([
+          { table: torrents, onRow: () => {} },
+          { table: packFiles, onRow: () => {} },
+        ])
         // Results come in archive (TOC) order, whatever the request order.
         expect(results.map((result) => [result.table.name, result.rows])).toEqual([
           ['pack_files', 80],
           ['torrents', 410],
         ])
         const blocks = manifest.archives.find((archiveInfo) => archiveInfo.file === file)?.data_blocks ?? []
-        const stored = blocks.filter((block) => block.table === 'pack_files' || block.table === 'torrents').reduce((sum, block) => sum + block.stored_bytes, 0)
+        const stored = blocks
+          .filter((block) => block.table === 'pack_files' || block.table === 'torrents')
+          .reduce((sum, block) => sum + block.stored_bytes, 0)
         expect(archive.decodedBytes).toBe(stored)
       } finally {
         archive.close()
@@ -172,7 +177,9 @@ describe('Archive.read', () => {
       const [files, torrents] = (['files', 'torrents'] as const).map((name) => archive.findTable('public', name))
       if (!files || !torrents) throw new Error('missing tables')
       await archive.read([{ table: torrents, onRow: () => {} }])
-      await expect(archive.read([{ table: files, onRow: () => {} }])).rejects.toThrow(`table data of entry ${files.entry.dumpId} was already passed`)
+      await expect(archive.read([{ table: files, onRow: () => {} }])).rejects.toThrow(
+        `table data of entry ${files.entry.dumpId} was already passed`,
+      )
     } finally {
       archive.close()
     }
@@ -189,8 +196,12 @@ describe('Archive.read', () => {
       const byHash = new Map(rows.map((row) => [row[column('info_hash')], row]))
       expect(byHash.get('274f825ec9dfde347f3633212b0a375a404b664b')?.[column('title')]).toBe('Il Divo\t(2008) ITA 720p BDRip')
       expect(byHash.get('9b9c09e976706e8ce561a7962cb3a95d060fcab8')?.[column('title')]).toBe('Il.Sorpasso.1962.ITA\u000b.DVDRip')
-      expect(byHash.get('cd4a8e64888e52427900bb5008057b37a49df031')?.[column('title')]).toBe('Perfetti.Sconosciuti.2016.ITA\u0001.720p.BluRay.x264')
-      expect(byHash.get('46447D6F4B260E5FA1A367927F206CCE53BD7FD8')?.[column('title')]).toBe('La.Grande.Bellezza.2013.ITA.1080p.BluRay.x264')
+      expect(byHash.get('cd4a8e64888e52427900bb5008057b37a49df031')?.[column('title')]).toBe(
+        'Perfetti.Sconosciuti.2016.ITA\u0001.720p.BluRay.x264',
+      )
+      expect(byHash.get('46447D6F4B260E5FA1A367927F206CCE53BD7FD8')?.[column('title')]).toBe(
+        'La.Grande.Bellezza.2013.ITA.1080p.BluRay.x264',
+      )
       expect(rows.filter((row) => row[column('size')] === null).length).toBe(manifest.data.torrents_stats.size_null)
       expect(rows.filter((row) => row[column('seeders')] === null).length).toBe(manifest.data.torrents_stats.seeders_null)
     } finally {

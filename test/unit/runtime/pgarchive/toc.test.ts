@@ -30,7 +30,9 @@ describe('readToc', () => {
       try {
         const states = new Set(archive.toc.filter(hasDataBlock).map((entry) => entry.dataState))
         expect([info.file, [...states]]).toEqual([info.file, [info.data_offsets.startsWith('set') ? 'set' : 'unset']])
-        expect(archive.toc.filter((entry) => !entry.hadDumper).every((entry) => entry.dataState === 'none' || entry.dataState === 'unset')).toBe(true)
+        expect(
+          archive.toc.filter((entry) => !entry.hadDumper).every((entry) => entry.dataState === 'none' || entry.dataState === 'unset'),
+        ).toBe(true)
       } finally {
         archive.close()
       }

@@ -39,7 +39,13 @@ describe('deriveTorrent', () => {
   })
 
   test('a film names no season and no language', () => {
-    expect(deriveTorrent('Inception (2010)')).toMatchObject({ season_first: null, resolution: 0, languages: null, subtitles: null, complete: 0 })
+    expect(deriveTorrent('Inception (2010)')).toMatchObject({
+      season_first: null,
+      resolution: 0,
+      languages: null,
+      subtitles: null,
+      complete: 0,
+    })
   })
 
   test('title_fold is foldCase of the exact title, control characters kept, when the title is not ASCII', () => {
@@ -64,9 +70,49 @@ describe('the import-speed marker scanner gives the same answers as the plain pa
   // Pieces that stress the ASCII word scanner and its hash lookup: glued subtitle forms, markers
   // inside longer words, non-ASCII letters that fold to ASCII (ſ, K, ß), combining marks and emoji
   // (those titles take the regex path), and the separators titles use.
-  const pieces = ['S01E02', 'ſ01e02', 's1e2-e5', '1x02', '12X3-4x5', '1920x1080', 'Season 2', 'Stagioni 1-5', 'SAISONS 3 & 4', '2ª Stagione', '3° stagione']
-  pieces.push('complete series', 'Serie Completa', 'tutte le stagioni', 'all ſeasons', 'S01-S03', 's1 to s4', 'S10', 'COMPLETO', 'Temporada 2', 'STAFFEL 4')
-  pieces.push('SUBITA', 'itasubs', 'ENGSUB', 'SUB', 'Subs', 'sub in italiano', 'ITA', 'Italiano', 'eng', 'MULTI', 'dual', '1080p', '4K', 'uhd', 'DVDRip', 'x265')
+  const pieces = [
+    'S01E02',
+    'ſ01e02',
+    's1e2-e5',
+    '1x02',
+    '12X3-4x5',
+    '1920x1080',
+    'Season 2',
+    'Stagioni 1-5',
+    'SAISONS 3 & 4',
+    '2ª Stagione',
+    '3° stagione',
+  ]
+  pieces.push(
+    'complete series',
+    'Serie Completa',
+    'tutte le stagioni',
+    'all ſeasons',
+    'S01-S03',
+    's1 to s4',
+    'S10',
+    'COMPLETO',
+    'Temporada 2',
+    'STAFFEL 4',
+  )
+  pieces.push(
+    'SUBITA',
+    'itasubs',
+    'ENGSUB',
+    'SUB',
+    'Subs',
+    'sub in italiano',
+    'ITA',
+    'Italiano',
+    'eng',
+    'MULTI',
+    'dual',
+    '1080p',
+    '4K',
+    'uhd',
+    'DVDRip',
+    'x265',
+  )
   pieces.push('ß', 'É', 'ita\u0300', '\u212Aor', '🎬', 'Ⅻ', '١٢٣', 'Straße', 'SUBS\u00C9')
   const separators = [' ', '.', '_', '-', '[', ']', '(', '', '\t', '~']
   const titles: string[] = []

@@ -21,7 +21,8 @@ interface Fact {
 
 const FACTS = manifest.facts as unknown as Fact[]
 
-const params = (query: Record<string, string | number>) => new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
+const params = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))
 
 test('the manifest holds the ten facts', () => {
   expect(FACTS).toHaveLength(10)
@@ -35,15 +36,20 @@ describe.each(FIXTURES)('%s', (fixture) => {
   afterAll(() => imported.remove())
 
   const run = (fact: Fact, query: Record<string, string | number>) =>
-    runSearch(imported.snapshot.db, parseTorznabParams(params(query)), { preset: fact.settings?.preset ?? 'unfiltered', custom_rules: [] })
-      .items.map((hit) => hit.info_hash)
+    runSearch(imported.snapshot.db, parseTorznabParams(params(query)), {
+      preset: fact.settings?.preset ?? 'unfiltered',
+      custom_rules: [],
+    }).items.map((hit) => hit.info_hash)
 
   describe.each(FACTS.map((fact) => [fact.id, fact] as const))('%s', (_, fact) => {
-    test.each([fact.query, ...(fact.equivalent_queries ?? [])].map((query) => [params(query).toString(), query] as const))('%s', (_, query) => {
-      const found = run(fact, query)
-      if (fact.ordered) expect(found).toEqual(fact.expected_infohashes)
-      else expect([...found].sort()).toEqual([...fact.expected_infohashes].sort())
-      for (const hash of fact.must_not_include ?? []) expect(found).not.toContain(hash)
-    })
+    test.each([fact.query, ...(fact.equivalent_queries ?? [])].map((query) => [params(query).toString(), query] as const))(
+      '%s',
+      (_, query) => {
+        const found = run(fact, query)
+        if (fact.ordered) expect(found).toEqual(fact.expected_infohashes)
+        else expect([...found].sort()).toEqual([...fact.expected_infohashes].sort())
+        for (const hash of fact.must_not_include ?? []) expect(found).not.toContain(hash)
+      },
+    )
   })
 })

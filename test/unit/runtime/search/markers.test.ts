@@ -47,7 +47,10 @@ describe('Italian audio versus Italian subtitles', () => {
 
 describe('languages and subtitles lists', () => {
   test('audio languages in title order, subtitle languages apart', () => {
-    expect(parseMarkers('Dune (2024) 1080p ITA EAC3 ENG AC3 Sub Ita Eng')).toMatchObject({ languages: ['Italian', 'English'], subtitles: ['Italian', 'English'] })
+    expect(parseMarkers('Dune (2024) 1080p ITA EAC3 ENG AC3 Sub Ita Eng')).toMatchObject({
+      languages: ['Italian', 'English'],
+      subtitles: ['Italian', 'English'],
+    })
     expect(parseMarkers('Chainsaw.Man.S01E07.ITA.JPN.1080p')).toMatchObject({ languages: ['Italian', 'Japanese'], subtitles: [] })
     expect(parseMarkers('Movie.SUBITA')).toMatchObject({ languages: [], subtitles: ['Italian'] })
   })

@@ -24,10 +24,12 @@ const statementsOf = (overrides: Partial<SearchQuery>): Array<[string, Bindings]
       if (property !== 'query') return Reflect.get(target, property)
       return (sql: string) => {
         const statement = target.query(sql)
-        const record = (method: 'all' | 'get' | 'values') => (...args: Bindings) => {
-          statements.push([sql, args])
-          return statement[method](...args)
-        }
+        const record =
+          (method: 'all' | 'get' | 'values') =>
+          (...args: Bindings) => {
+            statements.push([sql, args])
+            return statement[method](...args)
+          }
         return { all: record('all'), get: record('get'), values: record('values') }
       }
     },
@@ -89,7 +91,10 @@ describe('searches use indexes, never a full scan of torrents or files', () => {
   })
 
   test('under scoring rules an id search ranks in SQL, through the same indexes', () => {
-    const processing = { preset: 'custom', custom_rules: [{ field: 'title', operator: 'contains', value: 'ita', action: 'score', score: 10, enabled: true }] }
+    const processing = {
+      preset: 'custom',
+      custom_rules: [{ field: 'title', operator: 'contains', value: 'ita', action: 'score', score: 10, enabled: true }],
+    }
     const page = pagePlan({ scope: 'shows', imdb: 100, season: 2, processing } as Partial<SearchQuery>)
     for (const index of ['torrents_imdb', 'file_seasons_show', 'files_torrent']) expect(page.join('\n')).toContain(index)
     expect(fullScan(page)).toEqual([])
@@ -142,7 +147,10 @@ describe('a season without id or words', () => {
 })
 
 describe('stopsAtPage: which searches the main thread may run itself', () => {
-  const SCORING = { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 5 }] } as SearchQuery['processing']
+  const SCORING = {
+    preset: 'custom',
+    custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 5 }],
+  } as SearchQuery['processing']
   const ITALIAN = { preset: 'italian_preferred', custom_rules: [] } as SearchQuery['processing']
   const ITALIAN_ONLY = { preset: 'italian_only', custom_rules: [] } as SearchQuery['processing']
   const CASES: Array<[string, Partial<SearchQuery>, boolean]> = [

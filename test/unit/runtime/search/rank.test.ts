@@ -6,9 +6,18 @@ import type { CustomRule } from '../../../../runtime/settings/schema.ts'
 
 // The columns rank.ts reads, in a table named like the real one (alias t), the folds stored as the importer stores them.
 const db = new Database(':memory:')
-db.run('CREATE TABLE torrents (id INTEGER PRIMARY KEY, title TEXT, provider TEXT, title_fold TEXT, provider_fold TEXT, size INTEGER, seeders INTEGER, audio_ita INTEGER, multi_audio INTEGER)')
+db.run(
+  'CREATE TABLE torrents (id INTEGER PRIMARY KEY, title TEXT, provider TEXT, title_fold TEXT, provider_fold TEXT, size INTEGER, seeders INTEGER, audio_ita INTEGER, multi_audio INTEGER)',
+)
 const fold = (text: string | null | undefined) => (text == null ? null : storedFold(text))
-const row = (values: { title?: string | null; provider?: string | null; size?: number | null; seeders?: number | null; ita?: number; multi?: number }) => {
+const row = (values: {
+  title?: string | null
+  provider?: string | null
+  size?: number | null
+  seeders?: number | null
+  ita?: number
+  multi?: number
+}) => {
   db.run('DELETE FROM torrents')
   db.run('INSERT INTO torrents VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)', [
     values.title ?? null,
@@ -137,7 +146,11 @@ describe('ranking presets', () => {
 
   test('custom without enabled rules scores 0 and filters nothing', () => {
     const rules: CustomRule[] = [{ enabled: false, field: 'title', operator: 'contains', value: 'x', action: 'exclude' }]
-    expect(ranking({ preset: 'custom', custom_rules: rules })).toEqual({ score: { sql: '0', params: [] }, filter: null, index: 'torrent_rank' })
+    expect(ranking({ preset: 'custom', custom_rules: rules })).toEqual({
+      score: { sql: '0', params: [] },
+      filter: null,
+      index: 'torrent_rank',
+    })
   })
 
   test('each ranking names the index in its order, or none when rules score', () => {

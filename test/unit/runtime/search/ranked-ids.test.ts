@@ -16,7 +16,10 @@ import { buildSnapshot, hashOf } from '../../../helpers/snapshot-rows.ts'
 import { baseQuery } from './_catalogue.ts'
 
 // Scores nothing (× 0), but a score rule leaves the rank tables aside: the whole result is sorted in SQL.
-const SORTED_IN_SQL: ResultProcessing = { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 0 }] }
+const SORTED_IN_SQL: ResultProcessing = {
+  preset: 'custom',
+  custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 0 }],
+}
 const UNFILTERED: ResultProcessing = { preset: 'unfiltered', custom_rules: [] }
 const PAGES = [
   { offset: 0, limit: 100 },
@@ -35,7 +38,11 @@ const idQueries = (): Array<Partial<SearchQuery>> => {
   const db = fixture.snapshot.db
   const movies = db.query("SELECT DISTINCT imdb FROM torrents WHERE type = 'movie' AND imdb IS NOT NULL").values() as Array<[number]>
   const tmdbs = db.query("SELECT DISTINCT tmdb FROM torrents WHERE type = 'movie' AND tmdb IS NOT NULL").values() as Array<[number]>
-  const seasons = db.query("SELECT DISTINCT imdb, season, episode FROM files WHERE imdb IS NOT NULL AND season IS NOT NULL UNION SELECT DISTINCT imdb, season, episode FROM torrents WHERE type <> 'movie' AND imdb IS NOT NULL AND season IS NOT NULL").values() as Array<[number, number, number | null]>
+  const seasons = db
+    .query(
+      "SELECT DISTINCT imdb, season, episode FROM files WHERE imdb IS NOT NULL AND season IS NOT NULL UNION SELECT DISTINCT imdb, season, episode FROM torrents WHERE type <> 'movie' AND imdb IS NOT NULL AND season IS NOT NULL",
+    )
+    .values() as Array<[number, number, number | null]>
   const queries: Array<Partial<SearchQuery>> = [
     ...movies.map(([imdb]) => ({ scope: 'movies' as const, imdb })),
     ...tmdbs.map(([tmdb]) => ({ scope: 'movies' as const, tmdb })),
@@ -109,7 +116,9 @@ describe('a filter that drops most of a big show', () => {
     seeders: i % 20 === 0 ? 10 + (i % 7) : i % 4,
     uploaded: 1_700_000_000 + (i % 11) * 3_600,
   }))
-  const files = torrents.filter((_, i) => i % 3 === 0).flatMap((torrent) => [1, 2, 3].map((episode) => ({ info_hash: torrent.info_hash, imdb: 'tt0000042', season: 1, episode })))
+  const files = torrents
+    .filter((_, i) => i % 3 === 0)
+    .flatMap((torrent) => [1, 2, 3].map((episode) => ({ info_hash: torrent.info_hash, imdb: 'tt0000042', season: 1, episode })))
   const snapshot = buildSnapshot(directory, { torrents, files })
   afterAll(() => {
     snapshot.db.close()
@@ -120,10 +129,17 @@ describe('a filter that drops most of a big show', () => {
   test('pages and counts equal the whole-result SQL sort, for the season, an episode and the show', () => {
     let hits = 0
     for (const overrides of [{ season: 1 }, { season: 1, episode: 2 }, {}] as Array<Partial<SearchQuery>>) {
-      for (const page of [{ offset: 0, limit: 1 }, { offset: 3, limit: 4 }, { offset: 10, limit: 100 }]) {
+      for (const page of [
+        { offset: 0, limit: 1 },
+        { offset: 3, limit: 4 },
+        { offset: 10, limit: 100 },
+      ]) {
         const query = baseQuery({ scope: 'shows', imdb: 42, ...overrides, ...page, totalCap: 0 })
         const ours = search(snapshot.db, { ...query, processing: { preset: 'custom', custom_rules: excludes } })
-        const sql = search(snapshot.db, { ...query, processing: { preset: 'custom', custom_rules: [...excludes, ...SORTED_IN_SQL.custom_rules] } })
+        const sql = search(snapshot.db, {
+          ...query,
+          processing: { preset: 'custom', custom_rules: [...excludes, ...SORTED_IN_SQL.custom_rules] },
+        })
         expect(ours.items.map((hit) => hit.info_hash)).toEqual(sql.items.map((hit) => hit.info_hash))
         expect(ours.total).toBe(Math.min(sql.total, page.offset + page.limit + 1))
         hits += ours.items.length

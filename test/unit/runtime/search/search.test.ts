@@ -85,23 +85,32 @@ const walk = (query: Partial<SearchQuery>, size: number): string[] => {
 }
 
 describe('ranked order (one SQL statement over the whole result)', () => {
-  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))('%s: score, seeders (NULL last), newest, info hash', (_, processing) => {
-    expect(hashes({ words: queryTokens('release'), processing })).toEqual(expected(processing))
-  })
+  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))(
+    '%s: score, seeders (NULL last), newest, info hash',
+    (_, processing) => {
+      expect(hashes({ words: queryTokens('release'), processing })).toEqual(expected(processing))
+    },
+  )
 
-  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))('%s: pages of 7 concatenate to the whole result, no duplicates, no gaps', (_, processing) => {
-    const all = expected(processing)
-    const pages = walk({ words: queryTokens('common'), processing }, 7)
-    expect(pages).toEqual(all)
-    expect(new Set(pages).size).toBe(all.length)
-  })
+  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))(
+    '%s: pages of 7 concatenate to the whole result, no duplicates, no gaps',
+    (_, processing) => {
+      const all = expected(processing)
+      const pages = walk({ words: queryTokens('common'), processing }, 7)
+      expect(pages).toEqual(all)
+      expect(new Set(pages).size).toBe(all.length)
+    },
+  )
 
-  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))('%s: total counts the whole filtered result on every page', (_, processing) => {
-    for (const offset of [0, 50, 140, 1000]) {
-      const result = search(snapshot.db, baseQuery({ words: queryTokens('release'), processing, offset, limit: 10 }))
-      expect(result.total).toBe(expected(processing).length)
-    }
-  })
+  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))(
+    '%s: total counts the whole filtered result on every page',
+    (_, processing) => {
+      for (const offset of [0, 50, 140, 1000]) {
+        const result = search(snapshot.db, baseQuery({ words: queryTokens('release'), processing, offset, limit: 10 }))
+        expect(result.total).toBe(expected(processing).length)
+      }
+    },
+  )
 
   test('an offset past the end is an empty page with the right total', () => {
     expect(search(snapshot.db, baseQuery({ words: queryTokens('release'), offset: 500, limit: 10 }))).toEqual({ items: [], total: 150 })
@@ -143,7 +152,11 @@ describe('recent releases (no words, no id, no season)', () => {
     const big = mkdtempSync(join(tmpdir(), 'icvdb-search-cap-'))
     const count = TOTAL_CAP + 50
     const many = buildSnapshot(big, {
-      torrents: Array.from({ length: count }, (_, i) => ({ info_hash: hashOf(`many-${i}`), title: `Many ${i}`, uploaded: 1_600_000_000 + i })),
+      torrents: Array.from({ length: count }, (_, i) => ({
+        info_hash: hashOf(`many-${i}`),
+        title: `Many ${i}`,
+        uploaded: 1_600_000_000 + i,
+      })),
     })
     try {
       expect(search(many.db, baseQuery({ limit: 100 })).total).toBe(TOTAL_CAP)
@@ -165,7 +178,11 @@ describe('recent releases (no words, no id, no season)', () => {
 })
 
 describe('a season without id or words (the first rows of the ranking index, then a full sort)', () => {
-  const shows: TorrentRow[] = rows.map((row, i) => ({ ...row, title: `Show ${i % 9} S0${1 + (i % 3)}E0${1 + (i % 4)} ${MARKERS[i % MARKERS.length]}`, type: 'series' }))
+  const shows: TorrentRow[] = rows.map((row, i) => ({
+    ...row,
+    title: `Show ${i % 9} S0${1 + (i % 3)}E0${1 + (i % 4)} ${MARKERS[i % MARKERS.length]}`,
+    type: 'series',
+  }))
   const showDirectory = mkdtempSync(join(tmpdir(), 'icvdb-search-season-'))
   const showSnapshot = buildSnapshot(showDirectory, { torrents: shows })
   afterAll(() => {
@@ -174,16 +191,19 @@ describe('a season without id or words (the first rows of the ranking index, the
   })
   const seasonOne = (row: TorrentRow) => row.title.includes(' S01E')
 
-  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))('%s: pages of 7 are the ranked order of the whole result', (_, processing) => {
-    const all = expected(processing, seasonOne, shows)
-    const seen: string[] = []
-    for (let offset = 0; offset <= all.length; offset += 7) {
-      const page = search(showSnapshot.db, baseQuery({ scope: 'shows', season: 1, processing, offset, limit: 7 }))
-      expect(page.total).toBe(all.length)
-      seen.push(...page.items.map((hit) => hit.info_hash))
-    }
-    expect(seen).toEqual(all)
-  })
+  test.each(PRESETS.map((processing) => [processing.preset, processing] as const))(
+    '%s: pages of 7 are the ranked order of the whole result',
+    (_, processing) => {
+      const all = expected(processing, seasonOne, shows)
+      const seen: string[] = []
+      for (let offset = 0; offset <= all.length; offset += 7) {
+        const page = search(showSnapshot.db, baseQuery({ scope: 'shows', season: 1, processing, offset, limit: 7 }))
+        expect(page.total).toBe(all.length)
+        seen.push(...page.items.map((hit) => hit.info_hash))
+      }
+      expect(seen).toEqual(all)
+    },
+  )
 
   test('an episode narrows it the same way', () => {
     const unfiltered: ResultProcessing = { preset: 'unfiltered', custom_rules: [] }
@@ -230,8 +250,12 @@ describe('broad title words (matching at least BROAD_MATCHES titles)', () => {
     )
     const preferred: ResultProcessing = { preset: 'italian_preferred', custom_rules: [] }
     const italianFirst = [...order((row) => row.title.includes('ITA')), ...order((row) => !row.title.includes('ITA'))]
-    expect(page({ limit: 100, offset: 6800, processing: preferred }).items.map((hit) => hit.info_hash)).toEqual(italianFirst.slice(6800, 6900))
-    expect(page({ limit: 50, scope: 'movies' }).items.map((hit) => hit.info_hash)).toEqual(order((row) => row.type === 'movie').slice(0, 50))
+    expect(page({ limit: 100, offset: 6800, processing: preferred }).items.map((hit) => hit.info_hash)).toEqual(
+      italianFirst.slice(6800, 6900),
+    )
+    expect(page({ limit: 50, scope: 'movies' }).items.map((hit) => hit.info_hash)).toEqual(
+      order((row) => row.type === 'movie').slice(0, 50),
+    )
   })
 
   test('counts up to the cap, or one past a deeper page, and exactly at the end', () => {
@@ -255,7 +279,10 @@ describe('broad title words (matching at least BROAD_MATCHES titles)', () => {
   })
 
   test('words under a ranking that scores are counted exactly', () => {
-    const rules: ResultProcessing = { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'eng', action: 'score', score: 1 }] }
+    const rules: ResultProcessing = {
+      preset: 'custom',
+      custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'eng', action: 'score', score: 1 }],
+    }
     const result = search(db, baseQuery({ words: queryTokens('wide'), limit: 3, processing: rules }))
     expect(result.total).toBe(count)
     expect(result.items.map((hit) => hit.score)).toEqual([1, 1, 1])

@@ -15,12 +15,27 @@ const found = (overrides: Partial<SearchQuery>): string[] =>
 const sorted = (labels: string[]) => [...labels].sort()
 
 describe('t=tvsearch by IMDb id', () => {
-  const shows = (imdb: number, season: number | null = null, episode: number | null = null) => found({ scope: 'shows', imdb, season, episode })
+  const shows = (imdb: number, season: number | null = null, episode: number | null = null) =>
+    found({ scope: 'shows', imdb, season, episode })
 
   // The two Stagione packs carry no id; the crosswalk links them by the show's name (Show A → tt100).
   test('alone: every series/anime row of the id, with a files row of it or linked by its name, never other types', () => {
     expect(shows(100)).toEqual(
-      sorted(['a_s01e01', 'a_s01e02_e04', 'a_s01_pack', 'a_s10_pack', 'a_s10e01', 'a_s01_s03', 'a_complete', 'a_files_pack', 'a_s02e05_sub', 'a_anime', 'mixed_pack', 'a_stagione_2', 'a_stagione_12']),
+      sorted([
+        'a_s01e01',
+        'a_s01e02_e04',
+        'a_s01_pack',
+        'a_s10_pack',
+        'a_s10e01',
+        'a_s01_s03',
+        'a_complete',
+        'a_files_pack',
+        'a_s02e05_sub',
+        'a_anime',
+        'mixed_pack',
+        'a_stagione_2',
+        'a_stagione_12',
+      ]),
     )
   })
 
@@ -55,7 +70,9 @@ describe('t=tvsearch by title and season', () => {
   const words = queryTokens('Show A')
 
   test('season evidence from the title (Stagione 2, not 12), own columns, ranges and any files row', () => {
-    expect(found({ scope: 'shows', words, season: 2 })).toEqual(sorted(['a_stagione_2', 'a_s01_s03', 'a_complete', 'a_s02e05_sub', 'a_files_pack']))
+    expect(found({ scope: 'shows', words, season: 2 })).toEqual(
+      sorted(['a_stagione_2', 'a_s01_s03', 'a_complete', 'a_s02e05_sub', 'a_files_pack']),
+    )
   })
 
   test('episode through a files row of the torrent', () => {
@@ -71,15 +88,21 @@ describe('t=movie by id', () => {
   // m_film pairs tt1000 with TMDB 11, so the crosswalk adds m_tmdb_only (TMDB 11 alone) and
   // m_title_only (no id, "Film One" 2001 as only tt1000's rows name it) to either id.
   test('IMDb id by number, plus packs listing it in pack_files (with or without their own id), and the linked rows', () => {
-    expect(found({ scope: 'movies', imdb: 1000 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_tmdb_only', 'm_title_only']))
+    expect(found({ scope: 'movies', imdb: 1000 })).toEqual(
+      sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_tmdb_only', 'm_title_only']),
+    )
   })
 
   test('TMDB id: torrents.tmdb, and through the pair the IMDb-only rows, the packs and the linked rows', () => {
-    expect(found({ scope: 'movies', tmdb: 11 })).toEqual(sorted(['m_film', 'm_tmdb_only', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_title_only']))
+    expect(found({ scope: 'movies', tmdb: 11 })).toEqual(
+      sorted(['m_film', 'm_tmdb_only', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_title_only']),
+    )
   })
 
   test('several ids are ORed', () => {
-    expect(found({ scope: 'movies', imdb: 1000, tmdb: 12 })).toEqual(sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_other', 'm_tmdb_only', 'm_title_only']))
+    expect(found({ scope: 'movies', imdb: 1000, tmdb: 12 })).toEqual(
+      sorted(['m_film', 'm_unpadded', 'm_pack', 'm_pack_noid', 'm_other', 'm_tmdb_only', 'm_title_only']),
+    )
   })
 
   test('an unknown id finds nothing: there is no fallback to a title search', () => {

@@ -48,7 +48,8 @@ describe('RankBitmap', () => {
       const bitmap = RankBitmap.of(list)
       expect(bitmap.length).toBe(list.length)
       expect([...bitmap]).toEqual([...list])
-      for (let target = 0; target < 320; target += random.between(1, 7)) expect(bitmap.ceiling(target)).toBe(list.find((value) => value >= target) ?? -1)
+      for (let target = 0; target < 320; target += random.between(1, 7))
+        expect(bitmap.ceiling(target)).toBe(list.find((value) => value >= target) ?? -1)
     }
     // Rank 31 and 63 set the sign bit of their 32-bit word.
     expect([...RankBitmap.of([31, 32, 63, 64])]).toEqual([31, 32, 63, 64])
@@ -117,10 +118,16 @@ describe('title searches through rank lists', () => {
   })
 
   // Scores nothing (× 0), but a score rule takes the path that sorts the whole result in SQL (FTS5 MATCH).
-  const SORT_IN_SQL = [{ enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 0 }] as ResultProcessing['custom_rules']
+  const SORT_IN_SQL = [
+    { enabled: true, field: 'title', operator: 'contains', value: 'a', action: 'score', score: 0 },
+  ] as ResultProcessing['custom_rules']
   const EXCLUDES = [{ enabled: true, field: 'seeders', operator: 'lte', value: 30, action: 'exclude' }] as ResultProcessing['custom_rules']
   // Audio class of each release: 0 Italian, 1 MULTI/DUAL, 2 other (product.md §6's 100 / 25 / 0).
-  const audio = new Map((snapshot.db.query('SELECT info_hash, CASE WHEN audio_ita = 1 THEN 0 WHEN multi_audio = 1 THEN 1 ELSE 2 END FROM torrents').values() as Array<[string, number]>))
+  const audio = new Map(
+    snapshot.db
+      .query('SELECT info_hash, CASE WHEN audio_ita = 1 THEN 0 WHEN multi_audio = 1 THEN 1 ELSE 2 END FROM torrents')
+      .values() as Array<[string, number]>,
+  )
   const byAudio = (hashes: string[]): string[] => [0, 1, 2].flatMap((kind) => hashes.filter((hash) => audio.get(hash) === kind))
   // Each ranking, the rules that sort the same search whole in SQL (default order), and what the ranking makes of that.
   const RANKINGS: Array<[string, ResultProcessing, ResultProcessing['custom_rules'], (hashes: string[]) => string[]]> = [
@@ -130,10 +137,30 @@ describe('title searches through rank lists', () => {
     // A stable partition of the default order by audio class (runtime/importer/rank-order.ts).
     ['italian_preferred', { preset: 'italian_preferred', custom_rules: [] }, SORT_IN_SQL, byAudio],
   ]
-  const WORDS = [['quiet'], ['the'], ['the', 'di'], ['the', 'quiet', 'family'], ['di', 'la', 'vigata'], ['blue', 'hunter'], ['quiet', 'family', 'blue', 'hunter', 'roma'], ['the', 'nowhere'], ['mercer', 'the', 'la', 'di']]
-  const NARROWING: Array<Partial<SearchQuery>> = [{}, { scope: 'movies' }, { scope: 'shows', slices: [{ kind: 'series', resolution: 2 }] as CatalogueSlice[] }]
+  const WORDS = [
+    ['quiet'],
+    ['the'],
+    ['the', 'di'],
+    ['the', 'quiet', 'family'],
+    ['di', 'la', 'vigata'],
+    ['blue', 'hunter'],
+    ['quiet', 'family', 'blue', 'hunter', 'roma'],
+    ['the', 'nowhere'],
+    ['mercer', 'the', 'la', 'di'],
+  ]
+  const NARROWING: Array<Partial<SearchQuery>> = [
+    {},
+    { scope: 'movies' },
+    { scope: 'shows', slices: [{ kind: 'series', resolution: 2 }] as CatalogueSlice[] },
+  ]
   // Past LISTED_FROM_OFFSET a single word is read from its list as well.
-  const PAGES = [{ offset: 0, limit: 100 }, { offset: 0, limit: 3 }, { offset: 5, limit: 7 }, { offset: 40, limit: 20, totalCap: 0 }, { offset: LISTED_FROM_OFFSET, limit: 30 }]
+  const PAGES = [
+    { offset: 0, limit: 100 },
+    { offset: 0, limit: 3 },
+    { offset: 5, limit: 7 },
+    { offset: 40, limit: 20, totalCap: 0 },
+    { offset: LISTED_FROM_OFFSET, limit: 30 },
+  ]
 
   test('give the pages and counts of the same searches sorted whole in SQL, under every ranking and filter', () => {
     let hits = 0
@@ -141,14 +168,20 @@ describe('title searches through rank lists', () => {
     for (const [name, processing, sortRules, reorder] of RANKINGS) {
       for (const words of WORDS) {
         for (const narrowing of NARROWING) {
-          const whole = search(snapshot.db, { ...baseQuery({ words, ...narrowing, limit: 10_000 }), processing: { preset: 'custom', custom_rules: sortRules } })
+          const whole = search(snapshot.db, {
+            ...baseQuery({ words, ...narrowing, limit: 10_000 }),
+            processing: { preset: 'custom', custom_rules: sortRules },
+          })
           const expected = reorder(whole.items.map((hit) => hit.info_hash))
           for (const page of PAGES) {
             const byLists = search(snapshot.db, { ...baseQuery({ words, ...narrowing, ...page }), processing })
             const context = `${name} ${words.join(' ')} ${JSON.stringify(narrowing)} ${JSON.stringify(page)}`
-            expect(`${context}: ${byLists.items.map((hit) => hit.info_hash).join(' ')}`).toBe(`${context}: ${expected.slice(page.offset, page.offset + page.limit).join(' ')}`)
+            expect(`${context}: ${byLists.items.map((hit) => hit.info_hash).join(' ')}`).toBe(
+              `${context}: ${expected.slice(page.offset, page.offset + page.limit).join(' ')}`,
+            )
             // Counted up to the cap, or exactly where every hit is listed (italian_preferred without a filter).
-            const cap = name === 'italian_preferred' && !narrowing.scope ? Infinity : Math.max(page.totalCap ?? 1000, page.offset + page.limit + 1)
+            const cap =
+              name === 'italian_preferred' && !narrowing.scope ? Infinity : Math.max(page.totalCap ?? 1000, page.offset + page.limit + 1)
             expect(`${context}: ${byLists.total}`).toBe(`${context}: ${Math.min(expected.length, cap)}`)
             hits += byLists.items.length
             if (words.length === 1 && page.offset >= LISTED_FROM_OFFSET) deepHits += byLists.items.length
@@ -163,14 +196,18 @@ describe('title searches through rank lists', () => {
   test('a word list is read from the FTS index once per handle and equals what MATCH returns', () => {
     const [first] = postingsOf(snapshot.db, ['quiet'])
     expect(postingsOf(snapshot.db, ['quiet'])[0]).toBe(first)
-    const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"quiet"' ORDER BY rowid`).values() as Array<[number]>
+    const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"quiet"' ORDER BY rowid`).values() as Array<
+      [number]
+    >
     expect([...first]).toEqual(ranks.map(([rank]) => rank))
   })
 
   test('a word in more than 1 title in 32 is kept as a bitmap (1 bit a title) holding the same ranks', () => {
     const [common] = postingsOf(snapshot.db, ['the'])
     expect(common).toBeInstanceOf(RankBitmap)
-    const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"the"' ORDER BY rowid`).values() as Array<[number]>
+    const ranks = snapshot.db.query(`SELECT rowid FROM torrents_fts WHERE torrents_fts MATCH '"the"' ORDER BY rowid`).values() as Array<
+      [number]
+    >
     expect([...common]).toEqual(ranks.map(([rank]) => rank))
     expect(postingsOf(snapshot.db, ['mercer'])[0]).toBeInstanceOf(RankBitmap)
   })

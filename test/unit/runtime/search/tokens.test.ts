@@ -1,7 +1,15 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
-import { FTS_TOKENIZER, ftsMatch, queryTokens, sqliteTokens, titlesMatching, titleWords, walkableTokens } from '../../../../runtime/search/tokens.ts'
+import {
+  FTS_TOKENIZER,
+  ftsMatch,
+  queryTokens,
+  sqliteTokens,
+  titlesMatching,
+  titleWords,
+  walkableTokens,
+} from '../../../../runtime/search/tokens.ts'
 
 describe('queryTokens', () => {
   test.each([
@@ -25,7 +33,7 @@ describe('queryTokens', () => {
     expect(sqliteTokens('a\0b')).toEqual(['a', 'b'])
   })
 
-  test('the ASCII fast path gives exactly what SQLite\'s tokenizer gives, on 5,000 random ASCII strings', () => {
+  test("the ASCII fast path gives exactly what SQLite's tokenizer gives, on 5,000 random ASCII strings", () => {
     let state = 12345
     const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
     // Every ASCII code, weighted towards letters, digits and the separators titles use.
@@ -76,7 +84,23 @@ describe('the tokenizer agrees with the torrents_fts table', () => {
 describe('titlesMatching decides exactly like MATCH on torrents_fts', () => {
   // Titles built from pieces that stress the ASCII shortcut: accents, combining marks, folding
   // that SQLite does not do (ß, the Kelvin sign, fullwidth digits), emoji, tabs, NUL and punctuation.
-  const pieces = ['ita', 'ITA', 'Ita', 'x264', '1080p', '1080', 'p', 'ità', 'IT\u0300A', 'İta', '\u212Aita', 'straße', 'strasse', '１０８０p', '🎬']
+  const pieces = [
+    'ita',
+    'ITA',
+    'Ita',
+    'x264',
+    '1080p',
+    '1080',
+    'p',
+    'ità',
+    'IT\u0300A',
+    'İta',
+    '\u212Aita',
+    'straße',
+    'strasse',
+    '１０８０p',
+    '🎬',
+  ]
   const separators = [' ', '.', '_', '-', '\t', '\0', '[', 'à', '\u0301', '']
   const titles: string[] = []
   let seed = 7
@@ -86,16 +110,21 @@ describe('titlesMatching decides exactly like MATCH on torrents_fts', () => {
     titles.push(parts.join(''))
   }
 
-  test.each([[['ita']], [['x264']], [['1080p']], [['1080', 'p']], [['ita', 'x264']], [['strasse']], [['kita']], [['ita', '1080p']]])('%p', (tokens) => {
-    const db = new Database(':memory:')
-    db.run(`CREATE VIRTUAL TABLE f USING fts5(title, tokenize='${FTS_TOKENIZER}', detail=none)`)
-    const insert = db.prepare('INSERT INTO f(rowid, title) VALUES (?, ?)')
-    db.transaction(() => titles.forEach((title, i) => insert.run(i, title)))()
-    const expected = new Set((db.query('SELECT rowid FROM f WHERE f MATCH ?').all(ftsMatch(tokens)) as Array<{ rowid: number }>).map((row) => row.rowid))
-    const decided = titlesMatching(titles, tokens)
-    expect(decided.flatMap((yes, i) => (yes ? [i] : []))).toEqual([...expected].sort((a, b) => a - b))
-    expect(expected.size).toBeGreaterThan(0)
-  })
+  test.each([[['ita']], [['x264']], [['1080p']], [['1080', 'p']], [['ita', 'x264']], [['strasse']], [['kita']], [['ita', '1080p']]])(
+    '%p',
+    (tokens) => {
+      const db = new Database(':memory:')
+      db.run(`CREATE VIRTUAL TABLE f USING fts5(title, tokenize='${FTS_TOKENIZER}', detail=none)`)
+      const insert = db.prepare('INSERT INTO f(rowid, title) VALUES (?, ?)')
+      db.transaction(() => titles.forEach((title, i) => insert.run(i, title)))()
+      const expected = new Set(
+        (db.query('SELECT rowid FROM f WHERE f MATCH ?').all(ftsMatch(tokens)) as Array<{ rowid: number }>).map((row) => row.rowid),
+      )
+      const decided = titlesMatching(titles, tokens)
+      expect(decided.flatMap((yes, i) => (yes ? [i] : []))).toEqual([...expected].sort((a, b) => a - b))
+      expect(expected.size).toBeGreaterThan(0)
+    },
+  )
 
   test('only plain ASCII letter-and-digit tokens are walkable', () => {
     expect(walkableTokens(['ita', '1080p'])).toBe(true)

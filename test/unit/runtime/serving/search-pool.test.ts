@@ -119,7 +119,7 @@ describe('search pool over an imported fixture', () => {
     // Each worker is terminated as soon as it exists, before it can answer: three in a row and the slot gives up.
     const killed = new Set<Worker>()
     const killer = setInterval(() => {
-      for (const worker of single.workers()) if (!killed.has(worker)) (killed.add(worker), worker.terminate())
+      for (const worker of single.workers()) if (!killed.has(worker)) killed.add(worker), worker.terminate()
     }, 0)
     try {
       ;(await answers).forEach((answer, i) => expect(answer).toEqual(search(fixture.snapshot.db, queries[i])))

@@ -14,7 +14,13 @@ const makeStore = (options: Partial<ConstructorParameters<typeof SettingsStore>[
   const dir = tempDataDir()
   dirs.push(dir)
   const lines: string[] = []
-  const store = new SettingsStore({ path: join(dir, 'settings.json'), keyOriginPath: join(dir, 'manager-key.json'), overrides: {}, log: createLog({ sink: (line) => lines.push(line) }), ...options })
+  const store = new SettingsStore({
+    path: join(dir, 'settings.json'),
+    keyOriginPath: join(dir, 'manager-key.json'),
+    overrides: {},
+    log: createLog({ sink: (line) => lines.push(line) }),
+    ...options,
+  })
   return { dir, store, lines }
 }
 

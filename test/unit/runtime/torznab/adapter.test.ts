@@ -36,9 +36,23 @@ describe('toSearchQuery: which parameters each function honours', () => {
 
   test.each([
     ['cat=2000', [{ kind: 'movie' }]],
-    ['cat=2030,2040,2045', [{ kind: 'movie', resolution: 1 }, { kind: 'movie', resolution: 2 }, { kind: 'movie', resolution: 3 }]],
+    [
+      'cat=2030,2040,2045',
+      [
+        { kind: 'movie', resolution: 1 },
+        { kind: 'movie', resolution: 2 },
+        { kind: 'movie', resolution: 3 },
+      ],
+    ],
     ['cat=5000', [{ kind: 'television' }]],
-    ['cat=5030,5040,5045', [{ kind: 'series', resolution: 1 }, { kind: 'series', resolution: 2 }, { kind: 'series', resolution: 3 }]],
+    [
+      'cat=5030,5040,5045',
+      [
+        { kind: 'series', resolution: 1 },
+        { kind: 'series', resolution: 2 },
+        { kind: 'series', resolution: 3 },
+      ],
+    ],
     ['cat=5070', [{ kind: 'anime' }]],
     ['cat=5070,1234,100001', [{ kind: 'anime' }]],
     ['cat=1234,100001', []],
@@ -95,11 +109,26 @@ describe('magnetUri', () => {
 
 describe('seasonEpisodeOf', () => {
   test.each([
-    [{ season: 2, episode: 5, season_first: 9, season_last: 9 }, { season: 2, episode: 5 }],
-    [{ season: 2, episode: null }, { season: 2, episode: null }],
-    [{ season_first: 3, season_last: 3, episode_first: 4, episode_last: 4 }, { season: 3, episode: 4 }],
-    [{ season_first: 3, season_last: 3, episode_first: 4, episode_last: 6 }, { season: 3, episode: null }],
-    [{ season_first: 1, season_last: 5 }, { season: null, episode: null }],
+    [
+      { season: 2, episode: 5, season_first: 9, season_last: 9 },
+      { season: 2, episode: 5 },
+    ],
+    [
+      { season: 2, episode: null },
+      { season: 2, episode: null },
+    ],
+    [
+      { season_first: 3, season_last: 3, episode_first: 4, episode_last: 4 },
+      { season: 3, episode: 4 },
+    ],
+    [
+      { season_first: 3, season_last: 3, episode_first: 4, episode_last: 6 },
+      { season: 3, episode: null },
+    ],
+    [
+      { season_first: 1, season_last: 5 },
+      { season: null, episode: null },
+    ],
   ])('%p → %p', (columns, expected) => {
     expect(seasonEpisodeOf(hit(columns))).toEqual(expected)
   })
@@ -108,7 +137,8 @@ describe('seasonEpisodeOf', () => {
 describe('feedItems', () => {
   const links = { base: 'https://idx.example', trackers: [] }
   const itemOf = (overrides: Partial<SearchHit>) => feedItems([hit(overrides)], links)[0]
-  const attrsOf = (xml: string) => [...xml.matchAll(/<torznab:attr name="([^"]*)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name, value])
+  const attrsOf = (xml: string) =>
+    [...xml.matchAll(/<torznab:attr name="([^"]*)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name, value])
 
   test('attributes only when known', () => {
     expect(attrsOf(itemOf({ type: 'movie' }))).toEqual([
@@ -128,7 +158,17 @@ describe('feedItems', () => {
   })
 
   test('every attribute when everything is known', () => {
-    const xml = itemOf({ size: 5_000_000_000, seeders: 0, imdb: 111161, tmdb: 278, season: 1, episode: 2, resolution: 2, languages: 'Italian,English', subtitles: 'Italian' })
+    const xml = itemOf({
+      size: 5_000_000_000,
+      seeders: 0,
+      imdb: 111161,
+      tmdb: 278,
+      season: 1,
+      episode: 2,
+      resolution: 2,
+      languages: 'Italian,English',
+      subtitles: 'Italian',
+    })
     expect(attrsOf(xml)).toEqual([
       ['category', '5000'],
       ['category', '5040'],
@@ -167,13 +207,22 @@ describe('feedItems', () => {
   })
 
   test('a resolution the title did not tell (or no known one) names the parent category only', () => {
-    for (const resolution of [0, 7] as Array<SearchHit['resolution']>) expect(attrsOf(itemOf({ type: 'movie', resolution }))[0]).toEqual(['category', '2000'])
-    expect(attrsOf(itemOf({ type: 'movie', resolution: 3 })).slice(0, 2)).toEqual([['category', '2000'], ['category', '2045']])
+    for (const resolution of [0, 7] as Array<SearchHit['resolution']>)
+      expect(attrsOf(itemOf({ type: 'movie', resolution }))[0]).toEqual(['category', '2000'])
+    expect(attrsOf(itemOf({ type: 'movie', resolution: 3 })).slice(0, 2)).toEqual([
+      ['category', '2000'],
+      ['category', '2045'],
+    ])
   })
 
   test('links and magnets are the escaped URIs, whatever the hash, title, base and trackers hold', () => {
     const odd = { base: "https://h/p&x'<y>", trackers: ['udp://t:1/a', "http://x/?a=b&c'd"] }
-    for (const overrides of [{}, { info_hash: `ab<c>&'" x` }, { title: "it's <A> & \uD800 🎬 ok\u0001" }, { title: 'Dune.2021.1080p-GRP' }]) {
+    for (const overrides of [
+      {},
+      { info_hash: `ab<c>&'" x` },
+      { title: "it's <A> & \uD800 🎬 ok\u0001" },
+      { title: 'Dune.2021.1080p-GRP' },
+    ]) {
       const row = hit(overrides)
       const xml = feedItems([row], odd)[0]
       expect(xml).toContain(`<link>${escapeXml(downloadUrl(row, odd))}</link>`)
@@ -182,7 +231,10 @@ describe('feedItems', () => {
   })
 
   test('a feed of them is a valid Torznab document', () => {
-    const items = feedItems([hit({ title: 'A & B <C> \u0001', size: 1, seeders: 2, imdb: 1, languages: 'Italian' }), hit({ type: 'movie', resolution: 3 })], links)
+    const items = feedItems(
+      [hit({ title: 'A & B <C> \u0001', size: 1, seeders: 2, imdb: 1, languages: 'Italian' }), hit({ type: 'movie', resolution: 3 })],
+      links,
+    )
     const xml = renderFeed({ self: 'https://idx.example/api', offset: 0, total: 2, items })
     expect(checkResults(xml).filter((violation) => violation.severity === 'error')).toEqual([])
   })
@@ -191,9 +243,19 @@ describe('feedItems', () => {
 describe('pooledSearchFeed: where a feed is computed and whether it is kept', () => {
   // A pool that records the options it is handed.
   const recorded: Array<{ inline?: boolean; keep?: boolean } | undefined> = []
-  const pool = { run: (_snapshot: unknown, _kind: unknown, _input: unknown, options?: { inline?: boolean; keep?: boolean }) => (recorded.push(options), Promise.resolve('')) } as unknown as SearchPool
+  const pool = {
+    run: (_snapshot: unknown, _kind: unknown, _input: unknown, options?: { inline?: boolean; keep?: boolean }) => (
+      recorded.push(options), Promise.resolve('')
+    ),
+  } as unknown as SearchPool
   const options = async (text: string) => {
-    await pooledSearchFeed(pool, null, parseTorznabParams(new URLSearchParams(text)), { preset: 'unfiltered', custom_rules: [] }, { base: 'http://x', trackers: [] })
+    await pooledSearchFeed(
+      pool,
+      null,
+      parseTorznabParams(new URLSearchParams(text)),
+      { preset: 'unfiltered', custom_rules: [] },
+      { base: 'http://x', trackers: [] },
+    )
     return recorded.at(-1)
   }
 

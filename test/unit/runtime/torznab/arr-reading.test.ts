@@ -24,6 +24,7 @@ test.each([
   ['Show S02 COMPLETE ITA', read(2, 2)],
 ])('%p', (title, expected) => expect(sonarrEpisodes(title)).toEqual(expected))
 
-test.each(['Serie Stagione 1 Ep 6-11 ITA', 'Serie.St.1.Ep.5', 'Serie Completa ITA', 'Film.1920x1080.ITA', 'Show S100'])('%p: no plain marker', (title) =>
-  expect(sonarrEpisodes(title)).toBeNull(),
+test.each(['Serie Stagione 1 Ep 6-11 ITA', 'Serie.St.1.Ep.5', 'Serie Completa ITA', 'Film.1920x1080.ITA', 'Show S100'])(
+  '%p: no plain marker',
+  (title) => expect(sonarrEpisodes(title)).toBeNull(),
 )

@@ -36,7 +36,9 @@ const item = '<item><title>A</title></item>'
 describe('renderFeed', () => {
   test('one channel with the torznab namespace, offset and total, each item on its own line', () => {
     const xml = renderFeed({ self: 'http://host/api?a&b', offset: 20, total: 21, items: [item, item] })
-    expect(xml).toStartWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:torznab="http://torznab.com/schemas/2015/feed">\n<channel>\n')
+    expect(xml).toStartWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:torznab="http://torznab.com/schemas/2015/feed">\n<channel>\n',
+    )
     expect(xml).toContain('<atom:link href="http://host/api?a&amp;b" rel="self" type="application/rss+xml"/>\n')
     expect(xml).toContain(`<torznab:response offset="20" total="21"/>\n${item}\n${item}\n</channel>\n</rss>\n`)
   })

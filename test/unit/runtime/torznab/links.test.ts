@@ -9,7 +9,11 @@ describe('linksFor', () => {
   })
 
   test('a reverse proxy: the first forwarded proto, host and prefix', () => {
-    const headers = { 'x-forwarded-proto': 'https, http', 'x-forwarded-host': 'idx.example.org, internal:8000', 'x-forwarded-prefix': '/icvdb/' }
+    const headers = {
+      'x-forwarded-proto': 'https, http',
+      'x-forwarded-host': 'idx.example.org, internal:8000',
+      'x-forwarded-prefix': '/icvdb/',
+    }
     expect(base('http://127.0.0.1:8000/api', headers)).toBe('https://idx.example.org/icvdb')
   })
 

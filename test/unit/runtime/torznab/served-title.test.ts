@@ -3,7 +3,13 @@ import { deriveTorrent } from '../../../../runtime/search/derive.ts'
 import { radarrYear, sonarrEpisodes } from '../../../../runtime/torznab/arr-reading.ts'
 import { rewriteSubtitleMarkers, servedTitle, servedTitles, type TitleFacts } from '../../../../runtime/torznab/served-title.ts'
 
-const facts = (title: string, type = 'series', imdb: number | null = null, tmdb: number | null = null): TitleFacts => ({ title, type, imdb, tmdb, ...deriveTorrent(title) })
+const facts = (title: string, type = 'series', imdb: number | null = null, tmdb: number | null = null): TitleFacts => ({
+  title,
+  type,
+  imdb,
+  tmdb,
+  ...deriveTorrent(title),
+})
 const served = (title: string, type = 'series') => servedTitle(facts(title, type), 'normalised')
 
 describe('subtitle markers of releases without known audio become one joined word', () => {
@@ -27,7 +33,9 @@ describe('subtitle markers of releases without known audio become one joined wor
   })
 
   test('a subtitle word naming no language stays, unless Radarr would take it for hardcoded subtitles', () => {
-    expect(rewriteSubtitleMarkers('[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUB ITA', false)).toBe('[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUBITA')
+    expect(rewriteSubtitleMarkers('[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUB ITA', false)).toBe(
+      '[Erai-raws] Show - 03 [1080p][Multiple Subtitle] SUBITA',
+    )
     expect(rewriteSubtitleMarkers('Show S01E01 SUBBED 720p', false)).toBe('Show S01E01 SUBS 720p')
   })
 })
@@ -59,7 +67,11 @@ describe('the episode marker Sonarr reads, before the title own marker, when it 
 
 describe('film years', () => {
   test('a film without a year Radarr reads gets the year other releases of its IMDb id name, before its release words', () => {
-    const page = [facts('Fantozzi 1080p ITA', 'movie', 72_962), facts('Fantozzi (1975) 720p ITA', 'movie', 72_962), facts('Altro.Film.1080p', 'movie', 1)]
+    const page = [
+      facts('Fantozzi 1080p ITA', 'movie', 72_962),
+      facts('Fantozzi (1975) 720p ITA', 'movie', 72_962),
+      facts('Altro.Film.1080p', 'movie', 1),
+    ]
     expect(servedTitles(page, 'normalised')).toEqual(['Fantozzi (1975) 1080p ITA', 'Fantozzi (1975) 720p ITA', 'Altro.Film.1080p'])
   })
 

@@ -51,14 +51,18 @@ describe('downloadDump', () => {
   test('a checksum mismatch names both hashes and leaves no file', async () => {
     fake.set({ download: 'ok' })
     const message = await failureOf(downloadDump(options({ expectedSha256: 'ab'.repeat(32) })))
-    expect(message).toBe(`Download of icvdb-2026-11-20.dump failed: checksum mismatch (expected abababababab…, got ${sha256Hex(dump).slice(0, 12)}…)`)
+    expect(message).toBe(
+      `Download of icvdb-2026-11-20.dump failed: checksum mismatch (expected abababababab…, got ${sha256Hex(dump).slice(0, 12)}…)`,
+    )
     expect(readdirSync(work)).toEqual([])
   })
 
   test('a body that ends before Content-Length is a truncated download, and no file is left', async () => {
     fake.set({ download: 'truncated' })
     const message = await failureOf(downloadDump(options()))
-    expect(message).toMatch(/^Download of icvdb-2026-11-20\.dump failed: the (connection broke|body ended) after \d+ of 307200 bytes .*truncated download\)$/)
+    expect(message).toMatch(
+      /^Download of icvdb-2026-11-20\.dump failed: the (connection broke|body ended) after \d+ of 307200 bytes .*truncated download\)$/,
+    )
     expect(readdirSync(work)).toEqual([])
   })
 
@@ -122,7 +126,9 @@ describe('downloadDump', () => {
     fake.set({ download: 'stall' })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 100)
-    expect(await failureOf(downloadDump(options({ signal: controller.signal })))).toBe('Download of icvdb-2026-11-20.dump failed: cancelled')
+    expect(await failureOf(downloadDump(options({ signal: controller.signal })))).toBe(
+      'Download of icvdb-2026-11-20.dump failed: cancelled',
+    )
     expect(readdirSync(work)).toEqual([])
   })
 })

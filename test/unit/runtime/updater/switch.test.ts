@@ -40,7 +40,8 @@ const options = (tag: string, patch: Partial<SwitchOptions> = {}): SwitchOptions
   source: patch.source ?? imported(tag),
 })
 
-const activeTitles = () => (database.db!.query('SELECT title FROM torrents ORDER BY id').all() as { title: string }[]).map((row) => row.title)
+const activeTitles = () =>
+  (database.db!.query('SELECT title FROM torrents ORDER BY id').all() as { title: string }[]).map((row) => row.title)
 
 const failureOf = rejectionMessage
 
@@ -149,7 +150,9 @@ describe('switchSnapshot', () => {
     writeFileSync(blocker, 'x')
     const broken = { ...paths, state: join(blocker, 'state'), installed: join(blocker, 'state', 'snapshot.json') }
     const message = await failureOf(switchSnapshot(options('db-2026-11-20', { paths: broken })))
-    expect(message).toBe('Switch to db-2026-11-20 failed: cannot record the installed snapshot (ENOTDIR); the previous snapshot keeps serving')
+    expect(message).toBe(
+      'Switch to db-2026-11-20 failed: cannot record the installed snapshot (ENOTDIR); the previous snapshot keeps serving',
+    )
     expect(database.tag).toBe('db-2026-11-01')
     expect(readdirSync(paths.snapshots)).toEqual([old.directory])
   })

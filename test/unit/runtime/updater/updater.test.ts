@@ -78,7 +78,12 @@ describe('check', () => {
     makeUpdater({ importSnapshot: importer.importSnapshot })
     const outcome = await updater.check()
     expect(outcome).toEqual({ result: 'installed', tag: 'db-2026-11-20', message: 'Installed db-2026-11-20 (2 torrents)' })
-    expect(updater.status()).toMatchObject({ installed_version: 'db-2026-11-20', latest_version: 'db-2026-11-20', last_error: null, updating: false })
+    expect(updater.status()).toMatchObject({
+      installed_version: 'db-2026-11-20',
+      latest_version: 'db-2026-11-20',
+      last_error: null,
+      updating: false,
+    })
     expect(updater.status().last_check).toBe(at(0))
     expect(database.tag).toBe('db-2026-11-20')
     expect(readInstalled(paths)?.tag).toBe('db-2026-11-20')
@@ -101,7 +106,11 @@ describe('check', () => {
     await updater.check()
     fake.set({ tag: 'db-2026-11-01', assetName: 'icvdb-2026-11-01.dump' })
     const outcome = await updater.check()
-    expect(outcome).toEqual({ result: 'up-to-date', tag: 'db-2026-11-01', message: 'Installed db-2026-11-20 is newer than db-2026-11-01; no downgrade' })
+    expect(outcome).toEqual({
+      result: 'up-to-date',
+      tag: 'db-2026-11-01',
+      message: 'Installed db-2026-11-20 is newer than db-2026-11-01; no downgrade',
+    })
     expect(updater.status()).toMatchObject({ installed_version: 'db-2026-11-20', latest_version: 'db-2026-11-01', last_error: null })
   })
 
@@ -111,7 +120,9 @@ describe('check', () => {
     fake.set({ tag: 'db-2026-11-21', assetName: 'icvdb-2026-11-21.dump', digest: 'wrong' })
     const outcome = await updater.check()
     expect(outcome.result).toBe('failed')
-    expect(updater.status().last_error).toMatch(/^Download of icvdb-2026-11-21\.dump failed: checksum mismatch \(expected [0-9a-f]{12}…, got [0-9a-f]{12}…\)$/)
+    expect(updater.status().last_error).toMatch(
+      /^Download of icvdb-2026-11-21\.dump failed: checksum mismatch \(expected [0-9a-f]{12}…, got [0-9a-f]{12}…\)$/,
+    )
     expect(updater.status()).toMatchObject({ installed_version: 'db-2026-11-20', latest_version: 'db-2026-11-21' })
     expect(database.probe()).toBe(true)
     expect(updater.progress()).toMatchObject({ phase: 'failed', message: updater.status().last_error })

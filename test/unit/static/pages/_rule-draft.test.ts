@@ -1,7 +1,16 @@
 /** The rule editor's drafts: round trips to wire rules, and the same messages as the server. */
 import { describe, expect, test } from 'bun:test'
 import { RulesSchema, validate, type CustomRule } from '../../../../runtime/settings/schema.ts'
-import { changeField, draftFromRule, move, newDraft, ruleFromDraft, ruleIndexOf, ruleMessage, type RuleDraft } from '../../../../static/pages/_rule-draft.ts'
+import {
+  changeField,
+  draftFromRule,
+  move,
+  newDraft,
+  ruleFromDraft,
+  ruleIndexOf,
+  ruleMessage,
+  type RuleDraft,
+} from '../../../../static/pages/_rule-draft.ts'
 
 const draft = (patch: Partial<RuleDraft>): RuleDraft => ({ ...newDraft(), ...patch })
 
@@ -29,7 +38,10 @@ describe('drafts and wire rules', () => {
   test('changing the field keeps an operator that still applies and clears a value of the other kind', () => {
     const text = draft({ field: 'title', operator: 'equals', value: 'abc' })
     expect(changeField(text, 'seeders')).toMatchObject({ field: 'seeders', operator: 'equals', value: '' })
-    expect(changeField(draft({ field: 'title', operator: 'contains', value: 'abc' }), 'size')).toMatchObject({ operator: 'equals', value: '' })
+    expect(changeField(draft({ field: 'title', operator: 'contains', value: 'abc' }), 'size')).toMatchObject({
+      operator: 'equals',
+      value: '',
+    })
     expect(changeField(text, 'provider')).toMatchObject({ field: 'provider', operator: 'equals', value: 'abc' })
     expect(changeField(draft({ field: 'size', operator: 'gte', value: '5' }), 'title')).toMatchObject({ operator: 'contains', value: '' })
   })

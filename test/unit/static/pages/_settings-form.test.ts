@@ -18,7 +18,10 @@ const config = (locked: Partial<UiConfig['locked']> = {}): UiConfig => ({
   persisted: {
     schema_version: 1,
     database_update: { enabled: true, interval_seconds: 86400 },
-    result_processing: { preset: 'custom', custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'ITA', action: 'exclude' }] },
+    result_processing: {
+      preset: 'custom',
+      custom_rules: [{ enabled: true, field: 'title', operator: 'contains', value: 'ITA', action: 'exclude' }],
+    },
     manager: { url: 'http://persisted:9696', indexer_url: 'http://persisted-indexer/api', api_key_configured: true },
   },
 })
@@ -42,14 +45,26 @@ describe('buildUpdate', () => {
   })
 
   test('fields locked by the environment are sent with their persisted values, never the effective ones', () => {
-    const update = buildUpdate({ ...form, apiKey: 'typed' }, config({ enabled: 'DB_AUTO_UPDATE', interval_seconds: 'DB_UPDATE_INTERVAL', url: 'MANAGER_URL', indexer_url: 'MANAGER_INDEXER_URL', api_key: 'MANAGER_API_KEY' }))
+    const update = buildUpdate(
+      { ...form, apiKey: 'typed' },
+      config({
+        enabled: 'DB_AUTO_UPDATE',
+        interval_seconds: 'DB_UPDATE_INTERVAL',
+        url: 'MANAGER_URL',
+        indexer_url: 'MANAGER_INDEXER_URL',
+        api_key: 'MANAGER_API_KEY',
+      }),
+    )
     expect(update.database_update).toEqual({ enabled: true, interval_seconds: 86400 })
     expect(update.manager).toEqual({ url: 'http://persisted:9696', indexer_url: 'http://persisted-indexer/api' })
   })
 
   test('an empty or fractional interval reaches the server, which names the problem', () => {
     for (const amount of ['', '0.5']) {
-      const result = validate(SettingsUpdateSchema, JSON.parse(JSON.stringify(buildUpdate({ ...form, intervalAmount: amount, intervalUnit: 'minutes' }, config()))))
+      const result = validate(
+        SettingsUpdateSchema,
+        JSON.parse(JSON.stringify(buildUpdate({ ...form, intervalAmount: amount, intervalUnit: 'minutes' }, config()))),
+      )
       expect(result).toEqual({ ok: false, message: 'database_update.interval_seconds must be between 60 and 604800' })
     }
   })
