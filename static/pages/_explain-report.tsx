@@ -38,10 +38,8 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
         <>
           <h3>{t('diagnostics.explain.sources')}</h3>
           <Rows>
-            {SOURCES.filter((name) => report.sources?.[name] !== null || name === 'crosswalk').map((name) => (
-              <Row label={t(`diagnostics.source.${name}` as MessageKey)}>
-                {report.sources?.[name] === null ? t('diagnostics.explain.notAvailable') : count(report.sources?.[name])}
-              </Row>
+            {SOURCES.filter((name) => report.sources?.[name] !== null).map((name) => (
+              <Row label={t(`diagnostics.source.${name}` as MessageKey)}>{count(report.sources?.[name])}</Row>
             ))}
           </Rows>
         </>

@@ -166,6 +166,17 @@ describe('film searches find releases without the asked id', () => {
     expect(await labels('t=movie&imdbid=tt1000001')).toEqual(DARK_HARBOR)
   })
 
+  test('Explain counts the releases the crosswalk adds: the TMDB-only one and the two with only the name and year', async () => {
+    const response = await server.fetch('/webapi/diagnostics/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ t: 'movie', imdbid: 'tt1000001' }),
+    })
+    const report = await response.json()
+    expect(report.sources.crosswalk).toBe(3)
+    expect(report.sources.imdb).toBe(2)
+  })
+
   test('by TMDB id alone (Radarr without an IMDb id): the same releases, packs listing the paired IMDb id included', async () => {
     expect(await labels('t=movie&tmdbid=501')).toEqual(DARK_HARBOR)
   })

@@ -17,7 +17,7 @@ export interface Sources {
   tmdb: number | null
   files: number | null
   packs: number | null
-  /** The id crosswalk (IMDb ↔ TMDB ↔ TVDB) where a build has one; null in this one. */
+  /** Releases the id crosswalk links to the id: only the other id, or no id but the work's name (docs/id-crosswalk.md). */
   crosswalk: number | null
 }
 
@@ -45,7 +45,15 @@ export const sourcesOf = (db: Database, query: SearchQuery): Sources => {
     tmdb: tmdb === null ? null : count(db, 'SELECT 1 FROM torrents WHERE tmdb = ?', tmdb),
     files: imdb === null ? null : count(db, 'SELECT DISTINCT torrent FROM files WHERE imdb = ?', imdb),
     packs: imdb === null ? null : count(db, 'SELECT DISTINCT pack_hash FROM pack_files WHERE imdb = ?', imdb),
-    crosswalk: null,
+    crosswalk:
+      imdb === null && tmdb === null
+        ? null
+        : count(
+            db,
+            'SELECT torrent FROM linked_torrents WHERE imdb = ? UNION SELECT torrent FROM linked_torrents WHERE tmdb = ?',
+            imdb,
+            tmdb,
+          ),
   }
 }
 
