@@ -15,6 +15,7 @@ import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { SearchHit, SearchQuery, SearchResult } from '../../runtime/search/query.ts'
+import { baseQuery } from '../helpers/search-query.ts'
 import type { GroundTruth, MissingId } from './truth.ts'
 
 const LIMIT = 100
@@ -65,19 +66,7 @@ export interface RecallFigures {
   search_ms: { p50: number; p99: number; mean: number }
 }
 
-const baseQuery = (fields: Partial<SearchQuery>): SearchQuery => ({
-  scope: 'everything',
-  words: [],
-  imdb: null,
-  tmdb: null,
-  season: null,
-  episode: null,
-  slices: null,
-  processing: { preset: 'unfiltered', custom_rules: [] },
-  offset: 0,
-  limit: LIMIT,
-  ...fields,
-})
+const pageOne = (fields: Partial<SearchQuery>): SearchQuery => baseQuery({ limit: LIMIT, ...fields })
 
 const numeric = (imdb: string): number => Number(imdb.replace(/^tt/, ''))
 
@@ -159,18 +148,18 @@ export const measureIdRecall = async (options: RecallOptions): Promise<RecallFig
     const episodes = emptyTally()
     for (const [key, hashes] of spread(Object.entries(truth.episodes), options.sample)) {
       const [imdb, season, episode] = key.split('/')
-      const hits = timed(baseQuery({ scope: 'shows', imdb: numeric(imdb), season: Number(season), episode: Number(episode) }))
+      const hits = timed(pageOne({ scope: 'shows', imdb: numeric(imdb), season: Number(season), episode: Number(episode) }))
       tallyPage(truth, episodes, hits, hashes, relatedOf(imdb))
     }
     const films = emptyTally()
     const filmsBoth = emptyTally()
     for (const movie of spread(truth.movies, options.sample)) {
-      tallyPage(truth, films, timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb) })), movie.hashes, relatedOf(movie.imdb))
+      tallyPage(truth, films, timed(pageOne({ scope: 'movies', imdb: numeric(movie.imdb) })), movie.hashes, relatedOf(movie.imdb))
       if (movie.tmdb !== null)
         tallyPage(
           truth,
           filmsBoth,
-          timed(baseQuery({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })),
+          timed(pageOne({ scope: 'movies', imdb: numeric(movie.imdb), tmdb: movie.tmdb })),
           movie.hashes,
           relatedOf(movie.imdb),
         )

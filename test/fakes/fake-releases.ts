@@ -79,17 +79,19 @@ const handle = (state: FakeReleaseState, origin: string, request: IncomingMessag
   response.writeHead(404).end('not found')
 }
 
+/** A healthy release of db-2026-11-20: what a test resets the fake to. */
+export const HEALTHY_RELEASE: Omit<FakeReleaseState, 'dump'> = {
+  tag: 'db-2026-11-20',
+  assetName: 'icvdb-2026-11-20.dump',
+  release: 'ok',
+  digest: 'ok',
+  dumpAsset: true,
+  download: 'ok',
+  chunkDelayMs: 0,
+}
+
 export const startFakeReleases = async (initial: Partial<FakeReleaseState> & Pick<FakeReleaseState, 'dump'>): Promise<FakeReleases> => {
-  const state: FakeReleaseState = {
-    tag: 'db-2026-11-20',
-    assetName: 'icvdb-2026-11-20.dump',
-    release: 'ok',
-    digest: 'ok',
-    dumpAsset: true,
-    download: 'ok',
-    chunkDelayMs: 0,
-    ...initial,
-  }
+  const state: FakeReleaseState = { ...HEALTHY_RELEASE, ...initial }
   const requests: string[] = []
   const sockets = new Set<Socket>()
   let origin = ''

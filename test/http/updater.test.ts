@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeReleases, type FakeReleases } from '../fakes/fake-releases.ts'
+import { HEALTHY_RELEASE, startFakeReleases, type FakeReleases } from '../fakes/fake-releases.ts'
 import { fakeClock } from '../fakes/fake-clock.ts'
 import { putJson, startTestServer, type TestServer } from '../helpers/server.ts'
 
@@ -19,15 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => fake.stop())
 beforeEach(() => {
-  fake.set({
-    tag: 'db-2026-11-20',
-    assetName: 'icvdb-2026-11-20.dump',
-    release: 'ok',
-    digest: 'ok',
-    dumpAsset: true,
-    download: 'ok',
-    chunkDelayMs: 0,
-  })
+  fake.set(HEALTHY_RELEASE)
   server = startTestServer({
     env: { SNAPSHOT_RELEASE_URL: fake.url, MANAGER_API_KEY: 'never-return-this-key' },
     updaterTimeouts: { releaseMs: 500, connectMs: 500, idleMs: 500 },

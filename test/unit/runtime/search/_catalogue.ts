@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { OpenSnapshot } from '../../../../runtime/db/database.ts'
-import type { SearchQuery } from '../../../../runtime/search/query.ts'
 import { buildSnapshot, hashOf, type FileRow, type PackFileRow, type TorrentRow } from '../../../helpers/snapshot-rows.ts'
 
 type Row = Omit<TorrentRow, 'info_hash'>
@@ -82,16 +81,4 @@ export const openCatalogue = (): { snapshot: OpenSnapshot; close: () => void } =
 const LABELS = new Map(Object.keys(ROWS).map((label) => [h(label), label]))
 export const labelOf = (hash: string): string => LABELS.get(hash) ?? hash
 
-export const baseQuery = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  scope: 'everything',
-  words: [],
-  imdb: null,
-  tmdb: null,
-  season: null,
-  episode: null,
-  slices: null,
-  processing: { preset: 'unfiltered', custom_rules: [] },
-  offset: 0,
-  limit: 200,
-  ...overrides,
-})
+export { baseQuery } from '../../../helpers/search-query.ts'
