@@ -1,14 +1,14 @@
 /**
  * Public API of the importer: turns a pg_dump custom archive into a new snapshot directory
- * (torrents.db + files.db, runtime/db/schema.ts). files.db is built by a Worker that reads the archive
- * file itself while this thread builds torrents.db; a stream is written to a file first.
+ * (torrents.db + files.db, runtime/db/schema.ts), each built by a Worker that reads the archive file
+ * itself; a stream is written to a file first.
  */
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { ArchiveError, openArchive, type Archive } from '../pgarchive/reader.ts'
+import { ArchiveError, openArchive } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
 import { ImportProgressTracker, type ImportProgress } from './import-progress.ts'
-import { runPipeline, type PipelineHooks, type PipelinePhase, type TableCounts } from './pipeline.ts'
+import type { PipelinePart, TableCounts } from './pipeline.ts'
 import { syncSnapshot, writeSnapshotMeta } from './snapshot-files.ts'
 import { startPipelineWorker, type PipelineWorker } from './worker-client.ts'
 
@@ -35,13 +35,6 @@ export interface ImportOptions {
   signal?: AbortSignal
 }
 
-// Long enough to keep the event loop's overhead negligible, short enough for HTTP requests to get through.
-const YIELD_INTERVAL_MS = 40
-// import-calibration.md §2: PRAGMA threads=2 cut btree builds ~25% when one pipeline runs alone; next to
-// a second pipeline it only costs memory. So torrents.db uses it once files.db is done.
-const ALONE_INDEX_THREADS = 2
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
-
 const cancelled = (signal: AbortSignal): ImportError => new ImportError('import was cancelled', { cause: signal.reason })
 
 /** Archive and import errors carry their own sentence; anything else (a full disk…) gets context. */
@@ -50,65 +43,55 @@ const explained = (error: unknown, what: string): Error => {
   return new ImportError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
 }
 
+const PARTS: readonly PipelinePart[] = ['main', 'files']
+
 /**
- * Runs the pipelines: torrents.db here, files.db in a Worker, both reading the archive file `path`.
- * The first failure stops the other side; resolves with the rows per table.
+ * Runs both pipelines, each in a Worker reading the archive file `path`: torrents.db ("main") and
+ * files.db. This thread only relays torrents.db's rank orders to files.db and the progress, so it
+ * stays free for HTTP, and the rows' garbage never reaches its heap. The first failure stops the
+ * other side; resolves with the rows per table.
  */
-const runPipelines = async (
-  archive: Archive,
-  path: string,
-  options: ImportOptions,
-  tracker: ImportProgressTracker,
-): Promise<TableCounts> => {
+const runPipelines = async (path: string, options: ImportOptions, tracker: ImportProgressTracker): Promise<TableCounts> => {
   let failure: unknown = null
-  let worker: PipelineWorker | null = null
-  let workerDone = false
+  const workers: PipelineWorker[] = []
   const fail = (error: unknown): void => {
     failure ??= error
-    worker?.terminate()
+    for (const worker of workers) worker.terminate()
   }
   const onAbort = (): void => fail(cancelled(options.signal as AbortSignal))
-  let phase: PipelinePhase = 'importing'
-  let yieldedAt = performance.now()
-  const hooks: PipelineHooks = {
-    async onAdvance(rows) {
-      tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
-      if (performance.now() - yieldedAt > YIELD_INTERVAL_MS) {
-        await nextTurn()
-        yieldedAt = performance.now()
-      }
-      if (failure) throw failure
-    },
-    onPhase(next, rows) {
-      phase = next
-      tracker.update('main', { phase, decodedBytes: archive.decodedBytes, rows })
-    },
-    indexThreads: () => (workerDone ? ALONE_INDEX_THREADS : 0),
-    onRankOrder: (orders) => worker?.sendRankOrder(orders),
-  }
   options.signal?.addEventListener('abort', onAbort)
   try {
-    worker = startPipelineWorker({ path, directory: options.directory, part: 'files' }, (progress) => tracker.update('files', progress))
-    const here = runPipeline(archive, options.directory, 'main', hooks).catch((error: unknown) => {
-      fail(explained(error, 'building torrents.db'))
-      return {}
-    })
-    const there = worker.done.then(
-      (counts) => {
-        workerDone = true
-        return counts
-      },
-      (error: unknown) => {
-        fail(error)
-        return {}
-      },
+    for (const part of PARTS) {
+      workers.push(
+        startPipelineWorker(
+          { path, directory: options.directory, part },
+          {
+            onProgress: (progress) => tracker.update(part, progress),
+            onRankOrder: (orders) => workers[1]?.sendRankOrder(orders),
+          },
+        ),
+      )
+    }
+    const counts = await Promise.all(
+      workers.map((worker, index) =>
+        worker.done.then(
+          (tables) => {
+            // The other side may now sort its indexes on two threads.
+            workers[1 - index].runsAlone()
+            return tables
+          },
+          (error: unknown) => {
+            fail(error)
+            return {}
+          },
+        ),
+      ),
     )
-    const counts = await Promise.all([here, there])
     if (failure) throw failure
     return Object.assign({}, ...counts)
   } finally {
     options.signal?.removeEventListener('abort', onAbort)
-    worker?.terminate()
+    for (const worker of workers) worker.terminate()
   }
 }
 
@@ -156,8 +139,8 @@ export const importSnapshot = async (options: ImportOptions): Promise<ImportResu
     const path = spooled ?? (options.source as string)
     const archive = await openArchive(path)
     try {
-      const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, ['main', 'files'], received)
-      const tables = await runPipelines(archive, path, options, tracker)
+      const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, PARTS, received)
+      const tables = await runPipelines(path, options, tracker)
       // Both come from the same archive block, one on each side: a mismatch means a torn import.
       if (tables.torrents_fts !== tables.torrents) {
         throw new ImportError(

@@ -1,6 +1,6 @@
 /**
  * One import pipeline: the tables of one snapshot file, read from the archive file, bulk-loaded,
- * indexed and validated. The Worker runs it for files.db while the caller runs it for torrents.db.
+ * indexed and validated. One Worker runs it for torrents.db while another runs it for files.db.
  */
 import type { Database } from 'bun:sqlite'
 import { join } from 'node:path'
@@ -16,9 +16,10 @@ import {
 import { IMPORT_TIMINGS } from '../env.ts'
 import { copyColumns, type Archive, type TableRequest } from '../pgarchive/reader.ts'
 import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.ts'
+import { GarbageBudget } from './garbage-budget.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
-import { writeRankOf, writeRankPositions, writeRanks, type RankOrders } from './rank-order.ts'
+import { readRankOrders, writeRankOf, writeRankPositions, writeRanks, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
@@ -69,16 +70,15 @@ const TITLES_FTS_FILL: BuildStep[] = [
 ]
 
 // torrent_rank and both rankings' positions, written as soon as the torrents are in, then both orders
-// go to the Worker: the title index of files.db is numbered by the default one, and torrent_rank_italian
+// go to the files.db pipeline: its title index is numbered by the default one, and torrent_rank_italian
 // written there keeps the two threads' work about even.
-const RANK_TABLES: BuildStep = async (part, hooks) => {
-  if (!part.orders) throw new Error('torrents.db is built without its rank orders')
-  part.db.run('BEGIN')
-  writeRanks(part.db, 'torrent_rank', part.orders.byDefault)
-  writeRankPositions(part.db, { torrent_rank: part.orders.byDefault, torrent_rank_italian: part.orders.italian })
-  part.db.run('COMMIT')
-  hooks.onRankOrder?.(part.orders)
-  part.orders = null
+const RANK_TABLES: BuildStep = async ({ db }, hooks) => {
+  const orders = readRankOrders(db)
+  db.run('BEGIN')
+  writeRanks(db, 'torrent_rank', orders.byDefault)
+  writeRankPositions(db, { torrent_rank: orders.byDefault, torrent_rank_italian: orders.italian })
+  db.run('COMMIT')
+  hooks.onRankOrder?.(orders)
 }
 
 const PARTS: Record<PipelinePart, PartSpec> = {
@@ -128,7 +128,7 @@ const timer = (label: string): (() => void) => {
   return () => {
     if (timingsOn)
       console.error(
-        `[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+        `[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB, heap ${Math.round(process.memoryUsage().heapTotal / 1e6)} MB, buffers ${Math.round(process.memoryUsage().arrayBuffers / 1e6)} MB`,
       )
   }
 }
@@ -137,8 +137,6 @@ interface OpenPart {
   spec: PartSpec
   db: Database
   loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish']; release?: TableMapping['release'] }[]
-  /** The rank orders once the torrents load has published them (torrents.db). */
-  orders: RankOrders | null
 }
 
 /** Finalizes every load's statements, and those a mapping holds beside (a no-op once done). */
@@ -152,8 +150,8 @@ const releaseLoads = (loads: OpenPart['loads']): void => {
 const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
-  const part: OpenPart = { spec, db, loads, orders: null }
-  const context: LoadContext = { publishOrder: (orders) => (part.orders = orders), torrentIds: new TorrentIds(), db }
+  const part: OpenPart = { spec, db, loads }
+  const context: LoadContext = { torrentIds: new TorrentIds(), db }
   try {
     for (const load of spec.loads) {
       const table = archive.findTable('public', load.source)
@@ -186,12 +184,19 @@ const insertedRows = (part: OpenPart): number => part.loads.reduce((sum, load) =
 /** Bulk-loads every table of the part in its order, in one transaction; returns rows per table. */
 const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks): Promise<TableCounts> => {
   const counts: TableCounts = {}
+  const garbage = new GarbageBudget()
   part.db.run('BEGIN')
   for (const load of part.loads) {
-    const [result] = await archive.read([load.request], () => hooks.onAdvance?.(insertedRows(part)))
+    const [result] = await archive.read([load.request], () => {
+      garbage.check()
+      return hooks.onAdvance?.(insertedRows(part))
+    })
     load.insert.flush()
     load.insert.finalize()
+    timer(`${load.table} rows in`)()
+    const finished = timer(`${load.table} finish`)
     load.finish?.(part.db)
+    finished()
     counts[load.table] = result?.rows ?? 0
     // The mapping's state (rank keys, the torrent ids by hash once no load reads them: tens of MB)
     // and the table's decoded rows go before the next table and the index builds (~20 ms a table).
@@ -222,7 +227,11 @@ export const runPipeline = async (
       part.db.run(`PRAGMA threads = ${hooks.indexThreads?.() ?? 0}`)
       const built = timer(typeof step === 'string' ? step.slice(0, 48) : 'rank tables')
       if (typeof step === 'string') part.db.run(step)
-      else await step(part, hooks)
+      else {
+        await step(part, hooks)
+        // The orders' copies and positions (~20 bytes a torrent) go before the next step's sort.
+        Bun.gc(true)
+      }
       built()
       await hooks.onAdvance?.(insertedRows(part))
     }

@@ -12,7 +12,6 @@ import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
 import { IdCrosswalk } from './id-crosswalk.ts'
-import { ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO, RankKeys, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
 /** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
@@ -35,8 +34,6 @@ export interface TableMapping {
 
 /** What the loads of one snapshot file share. */
 export interface LoadContext {
-  /** Receives the torrent ids in the result orders once the torrents are in (torrents.db). */
-  publishOrder?(orders: RankOrders): void
   /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
   torrentIds: TorrentIds
   /** The file being loaded, for tables a mapping fills beside its own (file_seasons). */
@@ -97,18 +94,8 @@ const TORRENT_SOURCE = [
   'imdb_episode',
 ] as const
 
-/** The stored info hashes of some torrents, by id. */
-const infoHashes = (db: Database, ids: number[]): Map<number, string> => {
-  const rows = db
-    .query('SELECT id, info_hash FROM torrents WHERE id IN (SELECT value FROM json_each(?))')
-    .values(JSON.stringify(ids)) as Array<[number, string]>
-  return new Map(rows)
-}
-
-const torrentsMapping: MappingFactory = (columns, context) => {
+const torrentsMapping: MappingFactory = (columns) => {
   const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
-  const publishOrder = context?.publishOrder
-  const keys = publishOrder ? new RankKeys() : null
   // Seven providers repeat a million times: fold each once.
   const providerFolds = new Map<string, string | null>()
   const map: RowMapper = (row, values, offset, rowNumber) => {
@@ -134,15 +121,8 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     values[offset + AT.episode] = integerOrNull(row[at.imdb_episode])
     for (const column of DERIVED_COLUMNS) values[offset + AT[column]] = derived[column]
     values[offset + AT.provider_fold] = providerFold
-    keys?.add(
-      values[offset + AT.seeders] as number | null,
-      uploaded,
-      values[offset + AT.info_hash] as string,
-      derived.audio_ita ? ITALIAN_AUDIO : derived.multi_audio ? MULTI_AUDIO : OTHER_AUDIO,
-    )
   }
-  const finish = keys && publishOrder ? (db: Database) => publishOrder(keys.orders((ids) => infoHashes(db, ids))) : undefined
-  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
+  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map }
 }
 
 const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const

@@ -32,8 +32,8 @@ export const ZERO_SCORE: Fragment = { sql: '0', params: [] }
 /** product.md §6, the italian_preferred preset: Italian audio, else MULTI/DUAL audio, else neither. */
 const ITALIAN_PREFERRED_SCORES = { italian: 100, multi: 25, other: 0 } as const
 
-// torrent_rank_italian numbers the torrents by exactly this score, then the default order: the
-// importer's audio classes (rank-order.ts ITALIAN_AUDIO, MULTI_AUDIO, OTHER_AUDIO) follow these scores.
+// torrent_rank_italian numbers the torrents by exactly this score, then the default order
+// (runtime/importer/rank-order.ts reads both through it).
 const { italian, multi, other } = ITALIAN_PREFERRED_SCORES
 export const ITALIAN_PREFERRED: Fragment = {
   sql: `CASE WHEN t.audio_ita = 1 THEN ${italian} WHEN t.multi_audio = 1 THEN ${multi} ELSE ${other} END`,

@@ -12,11 +12,13 @@ export const COLUMNS = ['info_hash', 'title', 'provider', 'size', 'type', 'uploa
   .map((column) => `t.${column}`)
   .join(', ')
 
-// info_hash, then the rowid, make the order total even if two rows share a hash.
-export const RANKED_ORDER = 'score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.info_hash, t.id'
+// The catalogue's order for equal scores (the importer numbers torrent_rank by it): info_hash, then
+// the rowid, make it total even if two rows share a hash.
+export const DEFAULT_ORDER = 't.seeders DESC NULLS LAST, t.uploaded DESC, t.info_hash, t.id'
+export const RANKED_ORDER = `score DESC, ${DEFAULT_ORDER}`
 export const RECENT_ORDER = 't.uploaded DESC, t.info_hash, t.id'
 // The same order over a fetched page (score comes from the page, the rest from the row).
-export const PAGE_ORDER = 'page.score DESC, t.seeders DESC NULLS LAST, t.uploaded DESC, t.info_hash, t.id'
+export const PAGE_ORDER = `page.score DESC, ${DEFAULT_ORDER}`
 
 /**
  * No client reads `total` to stop paging (they stop at a short page), and counting a million rows

@@ -1,14 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import {
-  ITALIAN_AUDIO,
-  MULTI_AUDIO,
-  OTHER_AUDIO,
-  RankKeys,
-  writeRankOf,
-  writeRanks,
-  type RankOrders,
-} from '../../../../runtime/importer/rank-order.ts'
+import { readRankOrders, writeRankOf, writeRanks, type RankOrders } from '../../../../runtime/importer/rank-order.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
@@ -16,34 +8,38 @@ const hash = (n: number) => n.toString(16).padStart(40, '0')
 /** seeders, uploaded, info_hash, and optionally [audio_ita, multi_audio] (both 0 when absent). */
 type Row = [number | null, number, string, [number, number]?]
 
-/** The same rows through SQLite's ORDER BY, the order search states in SQL; `score` first when given. */
-const sqlOrder = (rows: Row[], score?: string): number[] => {
+/** A torrents table of `rows` (id = position + 1), with the columns the orders read. */
+const torrentsTable = (rows: Row[]): Database => {
   const db = new Database(':memory:')
   db.run(
-    'CREATE TABLE t (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT, audio_ita INTEGER, multi_audio INTEGER)',
+    'CREATE TABLE torrents (id INTEGER PRIMARY KEY, seeders INTEGER, uploaded INTEGER, info_hash TEXT, audio_ita INTEGER, multi_audio INTEGER)',
   )
   rows.forEach(([seeders, uploaded, infoHash, audio], index) =>
-    db.run('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash, ...(audio ?? [0, 0])]),
+    db.run('INSERT INTO torrents VALUES (?, ?, ?, ?, ?, ?)', [index + 1, seeders, uploaded, infoHash, ...(audio ?? [0, 0])]),
   )
-  const ids = (
-    db.query(`SELECT id FROM t ORDER BY ${score ? `${score} DESC, ` : ''}seeders DESC, uploaded DESC, info_hash, id`).values() as [number][]
-  ).map(([id]) => id)
+  return db
+}
+
+/** The same rows through an ORDER BY written out here, as the search states it; `score` first when given. */
+const sqlOrder = (rows: Row[], score?: string): number[] => {
+  const db = torrentsTable(rows)
+  const order = `${score ? `${score} DESC, ` : ''}seeders DESC, uploaded DESC, info_hash, id`
+  const ids = (db.query(`SELECT id FROM torrents t ORDER BY ${order}`).values() as [number][]).map(([id]) => id)
   db.close()
   return ids
 }
 
-/** The importer's audio class of a row, as the torrents mapping derives it. */
-const audioClass = ([ita, multi]: [number, number] = [0, 0]) => (ita ? ITALIAN_AUDIO : multi ? MULTI_AUDIO : OTHER_AUDIO)
-
 const rankOrders = (rows: Row[]): RankOrders => {
-  const keys = new RankKeys()
-  for (const [seeders, uploaded, infoHash, audio] of rows) keys.add(seeders, uploaded, infoHash, audioClass(audio))
-  // The full hashes come back from the table in the importer; here from the rows themselves.
-  return keys.orders((ids) => new Map(ids.map((id) => [id, rows[id - 1][2]])))
+  const db = torrentsTable(rows)
+  try {
+    return readRankOrders(db)
+  } finally {
+    db.close()
+  }
 }
 const rankOrder = (rows: Row[]): number[] => [...rankOrders(rows).byDefault]
 
-describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DESC, info_hash, id', () => {
+describe('readRankOrders orders torrents exactly as ORDER BY seeders DESC, uploaded DESC, info_hash, id', () => {
   test('seeders first, NULL seeders after every number (negative ones too), then newest', () => {
     const rows: Row[] = [
       [null, 900, hash(1)],
@@ -80,7 +76,7 @@ describe('RankKeys orders torrents exactly as ORDER BY seeders DESC, uploaded DE
     expect(rankOrder(rows)).toEqual(sqlOrder(rows))
   })
 
-  test('thousands of random rows with many ties, across the arrays growing', () => {
+  test('thousands of random rows with many ties', () => {
     let state = 7
     const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n)
     const rows: Row[] = Array.from({ length: 5000 }, () => [next(10) === 0 ? null : next(4), 1_700_000_000 + next(3), hash(next(500))])
