@@ -1,7 +1,8 @@
 /**
- * The id crosswalk, learned from the torrents rows as the files.db Worker reads their titles
+ * The id crosswalk, learned from the torrents rows as the torrents.db pipeline loads them
  * (docs/id-crosswalk.md): IMDb ↔ TMDB pairs from rows that carry both, and for each work the names (a
- * film's with its year) that rows carrying its id give it. Written as two tables of files.db: id_links (the pairs: a search by
+ * film's with its year) that rows carrying its id give it. What it finds travels to the files.db
+ * pipeline as two flat arrays of numbers (CrosswalkRows), written there as two tables: id_links (the pairs: a search by
  * TMDB id also reads the rows of the paired IMDb id through them) and linked_torrents, the rows an id
  * search should find although they do not carry its id:
  * - a row with only the TMDB id of a pair, under the pair's IMDb id;
@@ -11,7 +12,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { EVIDENCE_COLUMNS } from '../db/schema.ts'
-import { deriveTorrent } from '../search/derive.ts'
+import { deriveTorrent, type TorrentDerived } from '../search/derive.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
 import { NumberTable } from './number-table.ts'
@@ -57,7 +58,12 @@ export interface CrosswalkRow {
   tmdb: number | null
   season: number | null
   episode: number | null
+  /** What deriveTorrent(title) gives, when the caller has it already (the torrents load does). */
+  derived?: Pick<TorrentDerived, (typeof RANGE_FIELDS)[number]>
 }
+
+// deriveTorrent's fields of the evidence, in EVIDENCE_COLUMNS order after the row's own season and episode.
+const RANGE_FIELDS = ['season_first', 'season_last', 'episode_first', 'episode_last', 'complete'] as const
 
 /**
  * The season/episode evidence of a row that may be linked, as torrents holds it (its own columns, and
@@ -70,9 +76,9 @@ const STRIDE = 2 + EVIDENCE_COLUMNS.length
 
 const pushCandidate = (list: number[], row: CrosswalkRow, id: number): void => {
   // deriveTorrent, as the torrents load stores it, whatever the episode parser becomes (~70k rows at 1M).
-  const range = deriveTorrent(row.title)
-  const evidence = [row.season, row.episode, range.season_first, range.season_last, range.episode_first, range.episode_last, range.complete]
-  list.push(row.torrent, id, ...evidence.map((value) => value ?? Number.NaN))
+  const range = row.derived ?? deriveTorrent(row.title)
+  list.push(row.torrent, id, row.season ?? Number.NaN, row.episode ?? Number.NaN)
+  for (const field of RANGE_FIELDS) list.push(range[field] ?? Number.NaN)
 }
 
 const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value)
@@ -82,6 +88,38 @@ export interface CrosswalkCounts {
   pairs: number
   linked: number
 }
+
+/**
+ * What the crosswalk found, as flat numbers (NaN for NULL) that move between threads without a copy:
+ * `pairs` (imdb, tmdb)…, `linked` (imdb, tmdb, torrent, ...evidence)… in linked_torrents' column order.
+ */
+export interface CrosswalkRows {
+  pairs: Float64Array
+  linked: Float64Array
+}
+
+const LINKED_COLUMNS = ['imdb', 'tmdb', 'torrent', ...EVIDENCE_COLUMNS]
+
+/** Inserts `values` into `table` a row of `columns.length` numbers at a time. */
+const insertRows = (db: Database, table: string, columns: readonly string[], values: Float64Array): number => {
+  const insert = new BatchInsert(db, table, columns)
+  try {
+    for (let at = 0; at < values.length; at += columns.length) {
+      for (let i = 0; i < columns.length; i++) insert.values[insert.offset + i] = nullable(values[at + i])
+      insert.advance()
+    }
+    insert.flush()
+  } finally {
+    insert.finalize()
+  }
+  return values.length / columns.length
+}
+
+/** Writes id_links and linked_torrents (inside the caller's transaction). */
+export const writeCrosswalk = (db: Database, rows: CrosswalkRows): CrosswalkCounts => ({
+  pairs: insertRows(db, 'id_links', ['imdb', 'tmdb'], rows.pairs),
+  linked: insertRows(db, 'linked_torrents', LINKED_COLUMNS, rows.linked),
+})
 
 export class IdCrosswalk {
   #tmdbOfImdb = new NumberTable()
@@ -133,7 +171,30 @@ export class IdCrosswalk {
     return { imdb: this.imdbOf(tmdb), tmdb }
   }
 
-  /** Drops what was learned before the Worker's files load. */
+  /** What was found, as numbers; the learned tables go with it (call once, after every row). */
+  rows(): CrosswalkRows {
+    const pairs: number[] = []
+    const linked: number[] = []
+    for (const imdb of this.#tmdbOfImdb.keys()) {
+      const tmdb = this.tmdbOf(imdb)
+      if (tmdb !== null) pairs.push(imdb, tmdb)
+    }
+    // The candidate at `at` of `list`, under the ids it lacks (none known: not linked).
+    const link = (list: number[], at: number, imdb: number | null, tmdb: number | null): void => {
+      if (imdb === null && tmdb === null) return
+      linked.push(imdb ?? Number.NaN, tmdb ?? Number.NaN, list[at])
+      for (let i = at + 2; i < at + STRIDE; i++) linked.push(list[i])
+    }
+    for (let at = 0; at < this.#tmdbOnly.length; at += STRIDE) link(this.#tmdbOnly, at, this.imdbOf(this.#tmdbOnly[at + 1]), null)
+    for (let at = 0; at < this.#unnamed.length; at += STRIDE) {
+      const work = this.workOf(this.#unnamed[at + 1])
+      if (work) link(this.#unnamed, at, work.imdb, work.tmdb)
+    }
+    this.#release()
+    return { pairs: Float64Array.from(pairs), linked: Float64Array.from(linked) }
+  }
+
+  /** Drops what was learned once its rows are out. */
   #release(): void {
     ;[this.#tmdbOfImdb, this.#imdbOfTmdb, this.#nameImdb, this.#nameTmdb] = [
       new NumberTable(),
@@ -143,40 +204,5 @@ export class IdCrosswalk {
     ]
     this.#tmdbOnly = []
     this.#unnamed = []
-  }
-
-  /** Writes id_links and linked_torrents (inside the caller's transaction); the memory goes with the object. */
-  write(db: Database): CrosswalkCounts {
-    const counts = { pairs: 0, linked: 0 }
-    const pairs = new BatchInsert(db, 'id_links', ['imdb', 'tmdb'])
-    const linked = new BatchInsert(db, 'linked_torrents', ['imdb', 'tmdb', 'torrent', ...EVIDENCE_COLUMNS])
-    const append = (insert: BatchInsert, values: Array<number | null>): void => {
-      values.forEach((value, i) => (insert.values[insert.offset + i] = value))
-      insert.advance()
-    }
-    try {
-      for (const imdb of this.#tmdbOfImdb.keys()) {
-        const tmdb = this.tmdbOf(imdb)
-        if (tmdb !== null) append(pairs, [imdb, tmdb]), counts.pairs++
-      }
-      // The candidate at `at` of `list`, under the ids it lacks (none known: not linked).
-      const link = (list: number[], at: number, imdb: number | null, tmdb: number | null): void => {
-        if (imdb === null && tmdb === null) return
-        append(linked, [imdb, tmdb, list[at], ...list.slice(at + 2, at + STRIDE).map(nullable)])
-        counts.linked++
-      }
-      for (let at = 0; at < this.#tmdbOnly.length; at += STRIDE) link(this.#tmdbOnly, at, this.imdbOf(this.#tmdbOnly[at + 1]), null)
-      for (let at = 0; at < this.#unnamed.length; at += STRIDE) {
-        const work = this.workOf(this.#unnamed[at + 1])
-        if (work) link(this.#unnamed, at, work.imdb, work.tmdb)
-      }
-      pairs.flush()
-      linked.flush()
-      this.#release()
-    } finally {
-      pairs.finalize()
-      linked.finalize()
-    }
-    return counts
   }
 }

@@ -1,15 +1,22 @@
 /**
  * Torrent ids by info hash, for the files load: files.db refers to torrents by integer id, which
  * makes its indexes ~40% cheaper to build and lets episode searches skip a hash lookup per file.
- * A Map of a million 40-character strings would cost ~100 MB; here a hex hash is five 32-bit words
- * in fixed chunks of a typed array (ids are dense from 1, so nothing is ever copied to grow), and
- * lookups go through buckets of ids by a mix of the hash's words, counted out once all ids are in.
- * About 28 bytes a torrent. Hashes that are not 40 hex digits (upstream does not check) go through a small Map.
+ * A Map of a million 40-character strings would cost ~100 MB, the hashes' 20 bytes in typed arrays
+ * ~30 MB (91 MB at 3M torrents). Here a hex hash is kept as a 63-bit digest of all its 160 bits (two
+ * independent 32-bit mixes, one bit of the second kept at 1) in fixed chunks of a typed array (ids
+ * are dense from 1, so nothing is ever copied to grow), and lookups go through buckets of ids by the
+ * first mix, counted out once all ids are in: ~13 bytes a torrent. SHA-1 info hashes are uniform, so
+ * two different hashes of the catalogue share a digest with odds of about n²/2^64 (4.9e-7 at 3M
+ * torrents: a file then names the wrong one of the two), and a file whose torrent is missing matches
+ * another's digest with odds n/2^63 (3.3e-13): the price of less than half the memory. Hashes that are not 40 hex digits (upstream does not check) go through a small
+ * Map, exactly.
  */
 
 const WORDS = 5
 const HEX_LENGTH = WORDS * 8
 const CHUNK_IDS = 65_536
+// Two 32-bit digest words per id; 0, 0 marks an id added without a hex hash.
+const DIGEST = 2
 // Nibble of each char code, either case; -1 for anything that is not a hex digit.
 const NIBBLES = new Int8Array(128).fill(-1)
 for (let i = 0; i < 16; i++) {
@@ -17,8 +24,8 @@ for (let i = 0; i < 16; i++) {
   NIBBLES['0123456789ABCDEF'.charCodeAt(i)] = i
 }
 
-/** Writes the five 32-bit words of a 40-hex-digit hash at `at`; false (nothing usable) otherwise. */
-const hexWords = (hash: string, out: Uint32Array, at: number): boolean => {
+/** Writes the five 32-bit words of a 40-hex-digit hash; false (nothing usable) otherwise. */
+const hexWords = (hash: string, out: Uint32Array): boolean => {
   if (hash.length !== HEX_LENGTH) return false
   for (let word = 0; word < WORDS; word++) {
     let value = 0
@@ -28,19 +35,26 @@ const hexWords = (hash: string, out: Uint32Array, at: number): boolean => {
       if (nibble < 0) return false
       value = (value << 4) | nibble
     }
-    out[at + word] = value
+    out[word] = value
   }
   return true
 }
 
 /** A well-mixed 32-bit key of all five words: patterned hashes (a counter in the last digits) still spread. */
-const mixed = (words: Uint32Array, at: number): number => {
-  let key = words[at]
-  for (let i = 1; i < WORDS; i++) key = Math.imul(key ^ words[at + i], 0x9e3779b1)
-  return Math.imul(key ^ (key >>> 15), 0x85ebca6b)
+const mixed = (words: Uint32Array, multiplier: number, finalizer: number): number => {
+  let key = words[0]
+  for (let i = 1; i < WORDS; i++) key = Math.imul(key ^ words[i], multiplier)
+  // Never 0 for both words together: | 1 on the second keeps (0, 0) free as "no hex hash".
+  return Math.imul(key ^ (key >>> 15), finalizer) >>> 0
 }
 
-/** Buckets: the ids whose hash mixes to the same leading `bits` bits, ascending, ids[starts[b]…starts[b+1]). */
+/** The digest of `words` into `out` at `at`: two independent mixes. */
+const digest = (words: Uint32Array, out: Uint32Array, at: number): void => {
+  out[at] = mixed(words, 0x9e3779b1, 0x85ebca6b)
+  out[at + 1] = (mixed(words, 0xcc9e2d51, 0x1b873593) | 1) >>> 0
+}
+
+/** Buckets: the ids whose first digest word has the same leading `bits` bits, ascending, ids[starts[b]…starts[b+1]). */
 interface Buckets {
   shift: number
   starts: Uint32Array
@@ -49,8 +63,6 @@ interface Buckets {
 
 export class TorrentIds {
   readonly #chunks: Uint32Array[] = []
-  /** Ids added with a hex hash (the others have zero words and never enter a bucket). */
-  readonly #hex: Uint8Array[] = []
   /** Ids whose hash is not hex, by lower-case hash. */
   readonly #others = new Map<string, number>()
   #count = 0
@@ -59,20 +71,17 @@ export class TorrentIds {
   // Files of one torrent come together: the last answer is asked again and again.
   #lastHash: string | null = null
   #lastId: number | null = null
-  readonly #probe = new Uint32Array(WORDS)
+  readonly #words = new Uint32Array(WORDS)
+  readonly #probe = new Uint32Array(DIGEST)
 
   /** Records torrent `id` (from 1, ascending, before any idOf). The first of two torrents with one hash keeps it. */
   add(hash: string, id: number): void {
     if (this.#buckets) throw new Error('TorrentIds.add after the first lookup')
     const chunk = Math.floor((id - 1) / CHUNK_IDS)
-    while (this.#chunks.length <= chunk) {
-      this.#chunks.push(new Uint32Array(CHUNK_IDS * WORDS))
-      this.#hex.push(new Uint8Array(CHUNK_IDS))
-    }
-    const slot = (id - 1) % CHUNK_IDS
+    while (this.#chunks.length <= chunk) this.#chunks.push(new Uint32Array(CHUNK_IDS * DIGEST))
     this.#count = Math.max(this.#count, id)
-    if (hexWords(hash, this.#chunks[chunk], slot * WORDS)) {
-      this.#hex[chunk][slot] = 1
+    if (hexWords(hash, this.#words)) {
+      digest(this.#words, this.#chunks[chunk], ((id - 1) % CHUNK_IDS) * DIGEST)
       this.#hexCount++
       return
     }
@@ -84,47 +93,47 @@ export class TorrentIds {
   idOf(hash: string): number | null {
     if (hash === this.#lastHash) return this.#lastId
     this.#lastHash = hash
-    this.#lastId = hexWords(hash, this.#probe, 0) ? this.#find(this.#probe) : (this.#others.get(hash.toLowerCase()) ?? null)
+    if (hexWords(hash, this.#words)) {
+      digest(this.#words, this.#probe, 0)
+      this.#lastId = this.#find(this.#probe)
+    } else this.#lastId = this.#others.get(hash.toLowerCase()) ?? null
     return this.#lastId
   }
 
   #find(probe: Uint32Array): number | null {
     const buckets = (this.#buckets ??= this.#countOut())
-    const bucket = mixed(probe, 0) >>> buckets.shift
+    const bucket = probe[0] >>> buckets.shift
     for (let i = buckets.starts[bucket]; i < buckets.starts[bucket + 1]; i++) {
       const id = buckets.ids[i]
-      if (this.#holds(id, probe)) return id
+      const words = this.#chunks[Math.floor((id - 1) / CHUNK_IDS)]
+      const at = ((id - 1) % CHUNK_IDS) * DIGEST
+      if (words[at] === probe[0] && words[at + 1] === probe[1]) return id
     }
     return null
   }
 
-  #holds(id: number, probe: Uint32Array): boolean {
+  /** The bucket of `id`, or -1 when it was added without a hex hash (its digest words are 0, 0). */
+  #bucketOf(id: number, shift: number): number {
     const words = this.#chunks[Math.floor((id - 1) / CHUNK_IDS)]
-    const at = ((id - 1) % CHUNK_IDS) * WORDS
-    for (let i = 0; i < WORDS; i++) if (words[at + i] !== probe[i]) return false
-    return true
+    const at = ((id - 1) % CHUNK_IDS) * DIGEST
+    return words[at + 1] === 0 ? -1 : words[at] >>> shift
   }
 
-  /** A counting sort of the hex ids by mixed key: about one id a bucket, ascending within each. */
+  /** A counting sort of the hex ids by bucket: about two ids a bucket, ascending within each. */
   #countOut(): Buckets {
-    const bits = Math.min(22, Math.max(8, Math.ceil(Math.log2(Math.max(1, this.#hexCount)))))
+    const bits = Math.min(22, Math.max(8, Math.ceil(Math.log2(Math.max(1, this.#hexCount))) - 1))
     const shift = 32 - bits
     const starts = new Uint32Array((1 << bits) + 1)
     const ids = new Uint32Array(this.#hexCount)
-    const bucketOf = (id: number): number => {
-      const chunk = Math.floor((id - 1) / CHUNK_IDS)
-      const slot = (id - 1) % CHUNK_IDS
-      return this.#hex[chunk][slot] ? mixed(this.#chunks[chunk], slot * WORDS) >>> shift : -1
-    }
     for (let id = 1; id <= this.#count; id++) {
-      const bucket = bucketOf(id)
+      const bucket = this.#bucketOf(id, shift)
       if (bucket >= 0) starts[bucket]++
     }
     // Each bucket's end, then filled from the back with ids descending: starts[b] ends as its start.
     for (let b = 1; b < starts.length - 1; b++) starts[b] += starts[b - 1]
     starts[starts.length - 1] = this.#hexCount
     for (let id = this.#count; id >= 1; id--) {
-      const bucket = bucketOf(id)
+      const bucket = this.#bucketOf(id, shift)
       if (bucket >= 0) ids[--starts[bucket]] = id
     }
     return { shift, starts, ids }

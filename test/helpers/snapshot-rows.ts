@@ -15,7 +15,7 @@ import {
   MAIN_TABLES_DDL,
   TORRENT_COLUMNS,
 } from '../../runtime/db/schema.ts'
-import { IdCrosswalk, type CrosswalkRow } from '../../runtime/importer/id-crosswalk.ts'
+import { IdCrosswalk, writeCrosswalk, type CrosswalkRow } from '../../runtime/importer/id-crosswalk.ts'
 import { deriveTorrent, storedFold } from '../../runtime/search/derive.ts'
 import { writeFileSeasons, writeRankedTitles } from './rank-tables.ts'
 
@@ -141,7 +141,7 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
       season: row.season,
       episode: row.episode,
     } as CrosswalkRow)
-  files.transaction(() => crosswalk.write(files))()
+  files.transaction(() => writeCrosswalk(files, crosswalk.rows()))()
   writeRankedTitles(main, files)
   writeFileSeasons(files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)

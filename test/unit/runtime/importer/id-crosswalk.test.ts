@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
-import { IdCrosswalk, keyNumber } from '../../../../runtime/importer/id-crosswalk.ts'
+import { IdCrosswalk, keyNumber, writeCrosswalk } from '../../../../runtime/importer/id-crosswalk.ts'
 
 type Row = [type: string, title: string, imdb: number | null, tmdb: number | null]
 
@@ -11,7 +11,7 @@ const written = (rows: Row[]) => {
   rows.forEach(([type, title, imdb, tmdb], i) => crosswalk.add({ torrent: i + 1, type, title, imdb, tmdb, season: null, episode: null }))
   const db = new Database(':memory:')
   for (const ddl of FILES_TABLES_DDL) db.run(ddl)
-  const counts = db.transaction(() => crosswalk.write(db))()
+  const counts = db.transaction(() => writeCrosswalk(db, crosswalk.rows()))()
   return {
     counts,
     pairs: db.query('SELECT imdb, tmdb FROM id_links ORDER BY imdb').values(),
@@ -48,7 +48,7 @@ describe('IdCrosswalk', () => {
     crosswalk.add({ torrent: 3, type: 'series', title: 'Show S01-S03 Complete', imdb: null, tmdb: 902, season: null, episode: null })
     const db = new Database(':memory:')
     for (const ddl of FILES_TABLES_DDL) db.run(ddl)
-    db.transaction(() => crosswalk.write(db))()
+    db.transaction(() => writeCrosswalk(db, crosswalk.rows()))()
     expect(
       db
         .query(

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { openSnapshot } from '../../../../runtime/db/database.ts'
 import { ArchiveError, ImportError, importSnapshot, type ImportProgress } from '../../../../runtime/importer/import.ts'
 import { ftsRowCount } from '../../../../runtime/importer/validate.ts'
+import { IdCrosswalk, writeCrosswalk, type CrosswalkRow } from '../../../../runtime/importer/id-crosswalk.ts'
+import { FILES_TABLES_DDL } from '../../../../runtime/db/schema.ts'
 import { buildArchive } from '../../../fixtures/snapshots/archive-builder.ts'
 import { RANK_ORDER_SQL } from '../../../helpers/rank-tables.ts'
 import { ITALIAN_PREFERRED } from '../../../../runtime/search/rank.ts'
@@ -113,6 +115,30 @@ describe('importSnapshot stores known rows exactly', async () => {
       ][]
     ).map(([name]) => name)
     expect(tables).toEqual(['file_seasons', 'files', 'id_links', 'linked_torrents', 'torrent_rank_italian'])
+  })
+
+  // The crosswalk is learned by the torrents.db pipeline and written by the files.db one: what arrives
+  // there must be what the torrents rows give, row for row.
+  test('id_links and linked_torrents in files.db are the crosswalk of the torrents in torrents.db', () => {
+    const crosswalk = new IdCrosswalk()
+    for (const row of db.query('SELECT id, type, title, imdb, tmdb, season, episode FROM torrents ORDER BY id').all() as Array<
+      CrosswalkRow & { id: number }
+    >)
+      crosswalk.add({ ...row, torrent: row.id })
+    const expected = new Database(':memory:')
+    for (const ddl of FILES_TABLES_DDL) expected.run(ddl)
+    const counts = writeCrosswalk(expected, crosswalk.rows())
+    expect(counts.pairs).toBeGreaterThan(0)
+    expect(counts.linked).toBeGreaterThan(0)
+    for (const table of ['id_links', 'linked_torrents']) {
+      const rows = (handle: Database) =>
+        handle
+          .query(`SELECT * FROM ${table}`)
+          .values()
+          .sort((a, b) => String(a).localeCompare(String(b)))
+      expect(rows(files)).toEqual(rows(expected))
+    }
+    expected.close()
   })
 
   test('rank_positions holds each ranking the other way: id → rank', () => {
