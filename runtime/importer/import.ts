@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { ArchiveError, openArchive } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
 import { ImportProgressTracker, type ImportProgress } from './import-progress.ts'
-import type { PipelinePart, TableCounts } from './pipeline.ts'
+import { checkArchiveTables, type PipelinePart, type TableCounts } from './pipeline.ts'
 import { syncSnapshot, writeSnapshotMeta } from './snapshot-files.ts'
 import { startPipelineWorker, type PipelineWorker } from './worker-client.ts'
 
@@ -139,6 +139,7 @@ export const importSnapshot = async (options: ImportOptions): Promise<ImportResu
     const path = spooled ?? (options.source as string)
     const archive = await openArchive(path)
     try {
+      checkArchiveTables(archive)
       const tracker = new ImportProgressTracker(options.onProgress, options.sourceSize ?? archive.size, PARTS, received)
       const tables = await runPipelines(path, options, tracker)
       // Both come from the same archive block, one on each side: a mismatch means a torn import.

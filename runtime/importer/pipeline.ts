@@ -157,6 +157,21 @@ const releaseLoads = (loads: OpenPart['loads']): void => {
   }
 }
 
+/** The archive's data of `source`, or an ImportError naming the table. */
+const tableOf = (archive: Archive, source: SourceTable) => {
+  const table = archive.findTable('public', source)
+  if (!table) throw new ImportError(`archive has no data for table public.${source}`)
+  return table
+}
+
+/**
+ * Refuses an archive that lacks a table or a column some pipeline needs, in pipeline order, before
+ * any starts: the pipelines run side by side, so the first of their own refusals would be a race.
+ */
+export const checkArchiveTables = (archive: Archive): void => {
+  for (const spec of Object.values(PARTS)) for (const load of spec.loads) load.mapping(copyColumns(tableOf(archive, load.source)))
+}
+
 const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
@@ -164,8 +179,7 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart
   const context: LoadContext = { publishCrosswalk: (rows) => (part.crosswalk = rows), torrentIds: new TorrentIds(), db }
   try {
     for (const load of spec.loads) {
-      const table = archive.findTable('public', load.source)
-      if (!table) throw new ImportError(`archive has no data for table public.${load.source}`)
+      const table = tableOf(archive, load.source)
       const mapping = load.mapping(copyColumns(table), context)
       const insert = new BatchInsert(db, mapping.target, mapping.columns)
       const request: TableRequest = {
