@@ -111,8 +111,8 @@ export const FILES_TABLES_DDL = [
   // ~10 episodes a season together; repeats only where the archive splits a torrent's files): a season
   // search reads 5,000 rows instead of 72,000 for a show with thousands of packs.
   `CREATE TABLE file_seasons (imdb INTEGER NOT NULL, season INTEGER NOT NULL, torrent INTEGER NOT NULL)`,
-  // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md), learned by the
-  // torrents.db pipeline while it loads the torrents and written here by the files.db one: IMDb ↔ TMDB pairs that
+  // The id crosswalk (runtime/importer/id-crosswalk.ts, docs/id-crosswalk.md), learned by the Worker
+  // while it reads the titles (off the import's long pole, the torrents load): IMDb ↔ TMDB pairs that
   // no row contradicts, and the torrents an id search finds although they lack its id (only the TMDB
   // id of a pair, or no id but a name only that work's rows carry), under the ids they lack.
   `CREATE TABLE id_links (imdb INTEGER PRIMARY KEY, tmdb INTEGER NOT NULL)`,
@@ -144,20 +144,14 @@ export const MAIN_INDEXES_DDL = [
 // Both cover what search reads from files (runtime/search/sql.ts), so episode and season lookups
 // never fetch a files row: by show (imdb → torrent) and by torrent (torrent → season/episode/imdb).
 // files_episode is partial: it is only ever asked for an id (files without one: ~9% generated).
-export const FILE_ROWS_INDEXES_DDL = [
+export const FILES_INDEXES_DDL = [
   `CREATE INDEX files_episode ON files(imdb, season, episode, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX files_torrent ON files(torrent, season, episode, imdb)`,
   `CREATE INDEX file_seasons_show ON file_seasons(imdb, season, torrent)`,
-]
-
-// The importer writes the crosswalk's tables after the rows above (they come from the other pipeline).
-export const CROSSWALK_INDEXES_DDL = [
   `CREATE INDEX id_links_tmdb ON id_links(tmdb, imdb)`,
   `CREATE INDEX linked_torrents_imdb ON linked_torrents(imdb, season, episode, season_first, season_last, episode_first, episode_last, complete, torrent) WHERE imdb IS NOT NULL`,
   `CREATE INDEX linked_torrents_tmdb ON linked_torrents(tmdb, torrent) WHERE tmdb IS NOT NULL`,
 ]
-
-export const FILES_INDEXES_DDL = [...FILE_ROWS_INDEXES_DDL, ...CROSSWALK_INDEXES_DDL]
 
 /**
  * The tables each file of a snapshot holds: the importer checks them once a file is built, the switch

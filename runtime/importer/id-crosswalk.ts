@@ -1,8 +1,7 @@
 /**
- * The id crosswalk, learned from the torrents rows as the torrents.db pipeline loads them
+ * The id crosswalk, learned from the torrents rows as the files.db pipeline reads their titles
  * (docs/id-crosswalk.md): IMDb ↔ TMDB pairs from rows that carry both, and for each work the names (a
- * film's with its year) that rows carrying its id give it. What it finds travels to the files.db
- * pipeline as two flat arrays of numbers (CrosswalkRows), written there as two tables: id_links (the pairs: a search by
+ * film's with its year) that rows carrying its id give it. Written as two tables of files.db: id_links (the pairs: a search by
  * TMDB id also reads the rows of the paired IMDb id through them) and linked_torrents, the rows an id
  * search should find although they do not carry its id:
  * - a row with only the TMDB id of a pair, under the pair's IMDb id;
@@ -12,7 +11,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { EVIDENCE_COLUMNS } from '../db/schema.ts'
-import { deriveTorrent, type TorrentDerived } from '../search/derive.ts'
+import { deriveTorrent } from '../search/derive.ts'
 import { releaseNameKey } from '../search/release-name.ts'
 import { BatchInsert } from './batch-insert.ts'
 import { NumberTable } from './number-table.ts'
@@ -58,8 +57,6 @@ export interface CrosswalkRow {
   tmdb: number | null
   season: number | null
   episode: number | null
-  /** What deriveTorrent(title) gives, when the caller has it already (the torrents load does). */
-  derived?: Pick<TorrentDerived, (typeof RANGE_FIELDS)[number]>
 }
 
 // deriveTorrent's fields of the evidence, in EVIDENCE_COLUMNS order after the row's own season and episode.
@@ -76,7 +73,7 @@ const STRIDE = 2 + EVIDENCE_COLUMNS.length
 
 const pushCandidate = (list: number[], row: CrosswalkRow, id: number): void => {
   // deriveTorrent, as the torrents load stores it, whatever the episode parser becomes (~70k rows at 1M).
-  const range = row.derived ?? deriveTorrent(row.title)
+  const range = deriveTorrent(row.title)
   list.push(row.torrent, id, row.season ?? Number.NaN, row.episode ?? Number.NaN)
   for (const field of RANGE_FIELDS) list.push(range[field] ?? Number.NaN)
 }
@@ -171,27 +168,40 @@ export class IdCrosswalk {
     return { imdb: this.imdbOf(tmdb), tmdb }
   }
 
-  /** What was found, as numbers; the learned tables go with it (call once, after every row). */
+  /**
+   * What was found, as numbers; the learned tables go with it (call once, after every row). Counted
+   * first, then written into arrays of the exact size: growing lists and copying them at the end held
+   * the candidates three times over at the import's peak (3M torrents).
+   */
   rows(): CrosswalkRows {
-    const pairs: number[] = []
-    const linked: number[] = []
-    for (const imdb of this.#tmdbOfImdb.keys()) {
-      const tmdb = this.tmdbOf(imdb)
-      if (tmdb !== null) pairs.push(imdb, tmdb)
+    const imdbs = [...this.#tmdbOfImdb.keys()].filter((imdb) => this.tmdbOf(imdb) !== null)
+    const pairs = new Float64Array(imdbs.length * 2)
+    imdbs.forEach((imdb, i) => pairs.set([imdb, this.tmdbOf(imdb) as number], i * 2))
+    // Each candidate of `list` with the ids it lacks (none known: not linked).
+    const linksOf = (list: number[], ids: (key: number) => { imdb: number | null; tmdb: number | null } | null) => {
+      const found: Array<[at: number, imdb: number, tmdb: number]> = []
+      for (let at = 0; at < list.length; at += STRIDE) {
+        const work = ids(list[at + 1])
+        if (work && (work.imdb !== null || work.tmdb !== null)) found.push([at, work.imdb ?? Number.NaN, work.tmdb ?? Number.NaN])
+      }
+      return found
     }
-    // The candidate at `at` of `list`, under the ids it lacks (none known: not linked).
-    const link = (list: number[], at: number, imdb: number | null, tmdb: number | null): void => {
-      if (imdb === null && tmdb === null) return
-      linked.push(imdb ?? Number.NaN, tmdb ?? Number.NaN, list[at])
-      for (let i = at + 2; i < at + STRIDE; i++) linked.push(list[i])
-    }
-    for (let at = 0; at < this.#tmdbOnly.length; at += STRIDE) link(this.#tmdbOnly, at, this.imdbOf(this.#tmdbOnly[at + 1]), null)
-    for (let at = 0; at < this.#unnamed.length; at += STRIDE) {
-      const work = this.workOf(this.#unnamed[at + 1])
-      if (work) link(this.#unnamed, at, work.imdb, work.tmdb)
+    const tmdbOnly = linksOf(this.#tmdbOnly, (tmdb) => ({ imdb: this.imdbOf(tmdb), tmdb: null }))
+    const unnamed = linksOf(this.#unnamed, (key) => this.workOf(key))
+    const linked = new Float64Array((tmdbOnly.length + unnamed.length) * LINKED_COLUMNS.length)
+    let out = 0
+    for (const [list, found] of [
+      [this.#tmdbOnly, tmdbOnly],
+      [this.#unnamed, unnamed],
+    ] as const) {
+      for (const [at, imdb, tmdb] of found) {
+        linked.set([imdb, tmdb, list[at]], out)
+        linked.set(list.slice(at + 2, at + STRIDE), out + 3)
+        out += LINKED_COLUMNS.length
+      }
     }
     this.#release()
-    return { pairs: Float64Array.from(pairs), linked: Float64Array.from(linked) }
+    return { pairs, linked }
   }
 
   /** Drops what was learned once its rows are out. */

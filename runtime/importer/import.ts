@@ -47,7 +47,7 @@ const PARTS: readonly PipelinePart[] = ['main', 'files']
 
 /**
  * Runs both pipelines, each in a Worker reading the archive file `path`: torrents.db ("main") and
- * files.db. This thread only relays torrents.db's handoff to files.db and the progress, so it
+ * files.db. This thread only relays torrents.db's rank orders to files.db and the progress, so it
  * stays free for HTTP, and the rows' garbage never reaches its heap. The first failure stops the
  * other side; resolves with the rows per table.
  */
@@ -67,7 +67,7 @@ const runPipelines = async (path: string, options: ImportOptions, tracker: Impor
           { path, directory: options.directory, part },
           {
             onProgress: (progress) => tracker.update(part, progress),
-            onHandoff: (handoff) => workers[1]?.sendHandoff(handoff),
+            onRankOrder: (orders) => workers[1]?.sendRankOrder(orders),
           },
         ),
       )

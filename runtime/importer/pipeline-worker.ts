@@ -1,11 +1,11 @@
 /**
  * Worker entry: runs one import pipeline (torrents.db or files.db) on its own SQLite connection and
- * small JavaScriptCore heap, reading the archive file itself. It posts progress, the handoff to
- * files.db (torrents.db) and the final counts, never rows (cloning rows costs more than parsing).
+ * small JavaScriptCore heap, reading the archive file itself. It posts progress, the rank orders
+ * (torrents.db) and the final counts, never rows (cloning rows costs more than parsing).
  */
 import { openArchive } from '../pgarchive/reader.ts'
 import { runPipeline, type PipelinePart, type PipelinePhase, type TableCounts } from './pipeline.ts'
-import { handoffBuffers, type TorrentsHandoff } from './handoff.ts'
+import { orderBuffers, type RankOrders } from './rank-order.ts'
 
 declare const self: Worker
 
@@ -16,14 +16,14 @@ export interface WorkerJob {
 }
 
 /**
- * From the importing thread: the job; the handoff (files.db, once torrents.db has sent it); `alone`
+ * From the importing thread: the job; the rank orders (files.db, once torrents.db has them); `alone`
  * once the other pipeline has finished, so index builds may use a second sorter thread.
  */
-export type WorkerRequest = { type: 'job'; job: WorkerJob } | { type: 'handoff'; handoff: TorrentsHandoff } | { type: 'alone' }
+export type WorkerRequest = { type: 'job'; job: WorkerJob } | { type: 'rank'; orders: RankOrders } | { type: 'alone' }
 
 export type WorkerMessage =
   | { type: 'progress'; phase: PipelinePhase; decodedBytes: number; rows: number }
-  | { type: 'handoff'; handoff: TorrentsHandoff }
+  | { type: 'rank'; orders: RankOrders }
   | { type: 'done'; counts: TableCounts }
   | { type: 'error'; name: string; message: string }
 
@@ -32,14 +32,14 @@ const PROGRESS_INTERVAL_MS = 100
 // the other pipeline it only costs memory.
 const ALONE_INDEX_THREADS = 2
 
-let deliverHandoff = (_handoff: TorrentsHandoff): void => {}
-// Delivered once and taken once: a promise or resolver kept here would keep the orders (8 bytes a
-// torrent) to the end.
-let handoff: Promise<TorrentsHandoff> | null = new Promise<TorrentsHandoff>((resolve) => (deliverHandoff = resolve))
-const takeHandoff = (): Promise<TorrentsHandoff> => {
-  const taken = handoff ?? Promise.reject(new Error('the handoff from torrents.db was already taken'))
-  handoff = null
-  return taken
+let deliverRankOrder = (_orders: RankOrders): void => {}
+// Delivered once and handed out once: a promise or resolver kept here would keep the orders (8 bytes
+// a torrent) to the end.
+let rankOrder: Promise<RankOrders> | null = new Promise<RankOrders>((resolve) => (deliverRankOrder = resolve))
+const takeRankOrder = (): Promise<RankOrders> => {
+  const order = rankOrder ?? Promise.reject(new Error('the rank order was already taken'))
+  rankOrder = null
+  return order
 }
 let alone = false
 
@@ -66,8 +66,8 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
         post(true)
       },
       indexThreads: () => (alone ? ALONE_INDEX_THREADS : 0),
-      onHandoff: (sent) => self.postMessage({ type: 'handoff', handoff: sent } satisfies WorkerMessage, handoffBuffers(sent)),
-      handoff: takeHandoff,
+      onRankOrder: (orders) => self.postMessage({ type: 'rank', orders } satisfies WorkerMessage, orderBuffers(orders)),
+      rankOrder: takeRankOrder,
     })
     return { type: 'done', counts }
   } finally {
@@ -77,9 +77,9 @@ const run = async (job: WorkerJob): Promise<WorkerMessage> => {
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data
-  if (request.type === 'handoff') {
-    deliverHandoff(request.handoff)
-    deliverHandoff = () => {}
+  if (request.type === 'rank') {
+    deliverRankOrder(request.orders)
+    deliverRankOrder = () => {}
     return
   }
   if (request.type === 'alone') return void (alone = true)

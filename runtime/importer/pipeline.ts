@@ -6,8 +6,7 @@ import type { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import {
   FILES_FILE,
-  CROSSWALK_INDEXES_DDL,
-  FILE_ROWS_INDEXES_DDL,
+  FILES_INDEXES_DDL,
   FILES_TABLES_DDL,
   MAIN_FILE,
   MAIN_INDEXES_DDL,
@@ -20,9 +19,7 @@ import { BatchInsert, INDEX_CACHE_KIB, openBulkDatabase } from './batch-insert.t
 import { GarbageBudget } from './garbage-budget.ts'
 import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
-import type { TorrentsHandoff } from './handoff.ts'
-import { type CrosswalkRows, writeCrosswalk } from './id-crosswalk.ts'
-import { readRankOrders, writeRankOf, writeRankPositions, writeRanks } from './rank-order.ts'
+import { readRankOrders, writeRankOf, writeRankPositions, writeRanks, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
 import { validateSnapshotFile } from './validate.ts'
 
@@ -55,12 +52,11 @@ const TITLES_STAGING_DDL = 'CREATE TEMP TABLE torrent_titles (title TEXT NOT NUL
 const RANK_OF_DDL = 'CREATE TEMP TABLE torrent_rank_of (id INTEGER PRIMARY KEY, rank INTEGER NOT NULL)'
 const TITLES_FTS_FILL: BuildStep[] = [
   async ({ db }, hooks) => {
-    if (!hooks.handoff) throw new Error('files.db is built without the handoff from torrents.db')
-    const { orders, crosswalk } = await hooks.handoff()
+    if (!hooks.rankOrder) throw new Error('files.db is built without the rank order of the torrents')
+    const orders = await hooks.rankOrder()
     db.run('BEGIN')
     writeRanks(db, 'torrent_rank_italian', orders.italian)
     writeRankOf(db, 'temp.torrent_rank_of', orders.byDefault)
-    writeCrosswalk(db, crosswalk)
     db.run('COMMIT')
   },
   // FTS5 keeps the new index in memory up to `hashsize` (1 MB by default) and then writes a segment:
@@ -74,19 +70,15 @@ const TITLES_FTS_FILL: BuildStep[] = [
 ]
 
 // torrent_rank and both rankings' positions, written as soon as the torrents are in, then both orders
-// go to the files.db pipeline with the crosswalk's rows: its title index is numbered by the default
-// order, and torrent_rank_italian and the crosswalk's tables written there keep the two threads' work
-// about even.
-const RANK_TABLES: BuildStep = async (part, hooks) => {
-  const { db, crosswalk } = part
-  if (!crosswalk) throw new Error('torrents.db is built without the id crosswalk')
+// go to the files.db pipeline: its title index is numbered by the default one, and torrent_rank_italian
+// written there keeps the two threads' work about even.
+const RANK_TABLES: BuildStep = async ({ db }, hooks) => {
   const orders = readRankOrders(db)
   db.run('BEGIN')
   writeRanks(db, 'torrent_rank', orders.byDefault)
   writeRankPositions(db, { torrent_rank: orders.byDefault, torrent_rank_italian: orders.italian })
   db.run('COMMIT')
-  part.crosswalk = null
-  hooks.onHandoff?.({ orders, crosswalk })
+  hooks.onRankOrder?.(orders)
 }
 
 const PARTS: Record<PipelinePart, PartSpec> = {
@@ -100,12 +92,12 @@ const PARTS: Record<PipelinePart, PartSpec> = {
     ],
     objects: SNAPSHOT_TABLES.main,
   },
-  // This side also indexes the torrent titles, which balances the two sides. The titles load comes
-  // first: it gives every hash its torrent id, which the files rows store.
+  // The Worker's side also indexes the torrent titles, which balances the two sides (~11 s each at
+  // 1M). The titles load comes first: it gives every hash its torrent id, which the files rows store.
   files: {
     file: FILES_FILE,
     tablesDdl: [...FILES_TABLES_DDL, TITLES_STAGING_DDL, RANK_OF_DDL],
-    steps: [...FILE_ROWS_INDEXES_DDL, ...TITLES_FTS_FILL, ...CROSSWALK_INDEXES_DDL],
+    steps: [...FILES_INDEXES_DDL, ...TITLES_FTS_FILL],
     loads: [
       { source: 'torrents', mapping: derivedMappers.torrent_titles, counted: 'torrents_fts' },
       { source: 'files', mapping: rowMappers.files },
@@ -121,10 +113,10 @@ export interface PipelineHooks {
   onPhase?(phase: PipelinePhase, rows: number): void | Promise<void>
   /** Sorter helper threads for the next index build (PRAGMA threads); asked before each one. */
   indexThreads?(): number
-  /** torrents.db: the rank orders and the crosswalk's rows once torrent_rank is written, for the files.db pipeline. */
-  onHandoff?(handoff: TorrentsHandoff): void
-  /** files.db: where the handoff arrives. */
-  handoff?(): Promise<TorrentsHandoff>
+  /** torrents.db: the torrents load's rank orders once torrent_rank is written, for the Worker building files.db. */
+  onRankOrder?(orders: RankOrders): void
+  /** files.db: where the orders arrive. */
+  rankOrder?(): Promise<RankOrders>
 }
 
 /** Rows loaded per snapshot table (torrents, files, pack_files, torrents_fts). */
@@ -145,8 +137,6 @@ interface OpenPart {
   spec: PartSpec
   db: Database
   loads: { table: string; insert: BatchInsert; request: TableRequest; finish?: TableMapping['finish']; release?: TableMapping['release'] }[]
-  /** The crosswalk's rows once the torrents load has published them (torrents.db). */
-  crosswalk: CrosswalkRows | null
 }
 
 /** Finalizes every load's statements, and those a mapping holds beside (a no-op once done). */
@@ -175,8 +165,8 @@ export const checkArchiveTables = (archive: Archive): void => {
 const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart => {
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
-  const part: OpenPart = { spec, db, loads, crosswalk: null }
-  const context: LoadContext = { publishCrosswalk: (rows) => (part.crosswalk = rows), torrentIds: new TorrentIds(), db }
+  const part: OpenPart = { spec, db, loads }
+  const context: LoadContext = { torrentIds: new TorrentIds(), db }
   try {
     for (const load of spec.loads) {
       const table = tableOf(archive, load.source)

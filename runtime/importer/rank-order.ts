@@ -18,6 +18,12 @@ export interface RankOrders {
   italian: Uint32Array
 }
 
+/** The buffers of both orders, which move between threads with the message instead of being copied. */
+export const orderBuffers = (orders: RankOrders): ArrayBuffer[] => [
+  orders.byDefault.buffer as ArrayBuffer,
+  orders.italian.buffer as ArrayBuffer,
+]
+
 /**
  * A stable partition of `ids` by score, highest first: the order of ORDER BY score DESC, then the
  * order of `ids`. `classOf[i]` is the class of `ids[i]`, `scores[c]` the score of class c.

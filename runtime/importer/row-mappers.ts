@@ -11,7 +11,7 @@ import { deriveTorrent, storedFold } from '../search/derive.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
-import { type CrosswalkRows, IdCrosswalk } from './id-crosswalk.ts'
+import { IdCrosswalk, writeCrosswalk } from './id-crosswalk.ts'
 import { TorrentIds } from './torrent-ids.ts'
 
 /** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
@@ -34,8 +34,6 @@ export interface TableMapping {
 
 /** What the loads of one snapshot file share. */
 export interface LoadContext {
-  /** Receives the id crosswalk's rows once the torrents are in (torrents.db). */
-  publishCrosswalk?(rows: CrosswalkRows): void
   /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
   torrentIds: TorrentIds
   /** The file being loaded, for tables a mapping fills beside its own (file_seasons). */
@@ -96,15 +94,8 @@ const TORRENT_SOURCE = [
   'imdb_episode',
 ] as const
 
-/**
- * With `context.publishCrosswalk`, also learns the id crosswalk from the rows and publishes its rows
- * once all are in: it reuses what this load derives from each title anyway, and this side's work
- * (without it ~2 s shorter at 1M than files.db's) then matches the other's.
- */
-const torrentsMapping: MappingFactory = (columns, context) => {
+const torrentsMapping: MappingFactory = (columns) => {
   const at = columnIndexes('torrents', columns, TORRENT_SOURCE)
-  const publishCrosswalk = context?.publishCrosswalk
-  const crosswalk = publishCrosswalk ? new IdCrosswalk() : null
   // Seven providers repeat a million times: fold each once.
   const providerFolds = new Map<string, string | null>()
   const map: RowMapper = (row, values, offset, rowNumber) => {
@@ -130,37 +121,40 @@ const torrentsMapping: MappingFactory = (columns, context) => {
     values[offset + AT.episode] = integerOrNull(row[at.imdb_episode])
     for (const column of DERIVED_COLUMNS) values[offset + AT[column]] = derived[column]
     values[offset + AT.provider_fold] = providerFold
-    crosswalk?.add({
-      torrent: rowNumber,
-      type: values[offset + AT.type] as string,
-      title,
-      imdb: values[offset + AT.imdb] as number | null,
-      tmdb: values[offset + AT.tmdb] as number | null,
-      season: values[offset + AT.season] as number | null,
-      episode: values[offset + AT.episode] as number | null,
-      derived,
-    })
   }
-  const finish = crosswalk && publishCrosswalk ? () => publishCrosswalk(crosswalk.rows()) : undefined
-  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map, finish }
+  return { source: 'torrents', sourceColumns: TORRENT_SOURCE, target: 'torrents', columns: TORRENT_COLUMNS, map }
 }
 
-const TITLE_SOURCE = ['info_hash', 'title'] as const
+const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
  * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT;
- * and each id under its hash, for the files load that follows.
+ * each id under its hash, for the files load that follows; and the id crosswalk (with `context.db`),
+ * written once the titles are in: this side finishes well before the torrents load, the import's
+ * long pole, so learning here costs no wall time, and its memory is gone before the files load.
  */
 const torrentTitlesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('torrents', columns, TITLE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
+  const crosswalk = context?.db ? new IdCrosswalk() : null
   const map: RowMapper = (row, values, offset, rowNumber) => {
     ids.add(required(row[at.info_hash], 'torrents', 'info_hash', rowNumber), rowNumber)
+    const title = required(row[at.title], 'torrents', 'title', rowNumber)
     values[offset] = rowNumber
-    values[offset + 1] = required(row[at.title], 'torrents', 'title', rowNumber)
+    values[offset + 1] = title
+    crosswalk?.add({
+      torrent: rowNumber,
+      type: row[at.type] ?? '',
+      title,
+      imdb: imdbNumber(row[at.imdb_id]),
+      tmdb: integerOrNull(row[at.tmdb_id]),
+      season: integerOrNull(row[at.imdb_season]),
+      episode: integerOrNull(row[at.imdb_episode]),
+    })
   }
-  return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map }
+  const finish = crosswalk ? (db: Database) => void writeCrosswalk(db, crosswalk.rows()) : undefined
+  return { source: 'torrents', sourceColumns: TITLE_SOURCE, target: 'torrent_titles', columns: ['rowid', 'title'], map, finish }
 }
 
 const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imdb_season', 'imdb_episode'] as const

@@ -1,15 +1,15 @@
 /** Starts a pipeline Worker and turns its messages into callbacks and one settled promise. */
 import { ArchiveError } from '../pgarchive/reader.ts'
 import { ImportError } from './import-error.ts'
-import { handoffBuffers, type TorrentsHandoff } from './handoff.ts'
 import type { PipelineProgress } from './import-progress.ts'
 import type { TableCounts } from './pipeline.ts'
 import type { WorkerJob, WorkerMessage, WorkerRequest } from './pipeline-worker.ts'
+import { orderBuffers, type RankOrders } from './rank-order.ts'
 
 export interface PipelineWorker {
   done: Promise<TableCounts>
-  /** Passes on torrents.db's handoff (the buffers move to the Worker). */
-  sendHandoff(handoff: TorrentsHandoff): void
+  /** Hands over the rank orders (the buffers move to the Worker). */
+  sendRankOrder(orders: RankOrders): void
   /** Tells the Worker the other pipeline has finished. */
   runsAlone(): void
   terminate(): void
@@ -17,8 +17,8 @@ export interface PipelineWorker {
 
 export interface PipelineWorkerEvents {
   onProgress(progress: PipelineProgress): void
-  /** torrents.db's handoff to files.db, once ready (its buffers now belong to this thread). */
-  onHandoff?(handoff: TorrentsHandoff): void
+  /** torrents.db's rank orders, once written (their buffers now belong to this thread). */
+  onRankOrder?(orders: RankOrders): void
 }
 
 const WHAT: Record<WorkerJob['part'], string> = { main: 'building torrents.db', files: 'building files.db' }
@@ -49,7 +49,7 @@ export const startPipelineWorker = (job: WorkerJob, events: PipelineWorkerEvents
   worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
     const message = event.data
     if (message.type === 'progress') return events.onProgress(message)
-    if (message.type === 'handoff') return events.onHandoff?.(message.handoff)
+    if (message.type === 'rank') return events.onRankOrder?.(message.orders)
     finish()
     if (message.type === 'done') settle.resolve(message.counts)
     else settle.reject(rebuildError(message.name, message.message, what))
@@ -62,7 +62,7 @@ export const startPipelineWorker = (job: WorkerJob, events: PipelineWorkerEvents
   send({ type: 'job', job })
   return {
     done,
-    sendHandoff: (handoff) => send({ type: 'handoff', handoff }, handoffBuffers(handoff)),
+    sendRankOrder: (orders) => send({ type: 'rank', orders }, orderBuffers(orders)),
     runsAlone: () => send({ type: 'alone' }),
     terminate() {
       if (finished) return
