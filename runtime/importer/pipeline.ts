@@ -21,6 +21,7 @@ import { ImportError } from './import-error.ts'
 import { derivedMappers, rowMappers, type LoadContext, type MappingFactory, type SourceTable, type TableMapping } from './row-mappers.ts'
 import { readRankOrders, writeRankOf, writeRankPositions, writeRanks, type RankOrders } from './rank-order.ts'
 import { TorrentIds } from './torrent-ids.ts'
+import { TorrentShows } from './torrent-shows.ts'
 import { validateSnapshotFile } from './validate.ts'
 
 /** "main" is torrents.db (torrents, pack_files, meta); "files" is files.db (files, the title FTS). */
@@ -166,7 +167,7 @@ const openPart = (archive: Archive, directory: string, spec: PartSpec): OpenPart
   const db = openBulkDatabase(join(directory, spec.file), spec.tablesDdl)
   const loads: OpenPart['loads'] = []
   const part: OpenPart = { spec, db, loads }
-  const context: LoadContext = { torrentIds: new TorrentIds(), db }
+  const context: LoadContext = { torrentIds: new TorrentIds(), torrentShows: new TorrentShows(), db }
   try {
     for (const load of spec.loads) {
       const table = tableOf(archive, load.source)

@@ -13,6 +13,7 @@ import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
 import { IdCrosswalk, writeCrosswalk } from './id-crosswalk.ts'
 import { TorrentIds } from './torrent-ids.ts'
+import { TorrentShows } from './torrent-shows.ts'
 
 /** Writes one snapshot row into `values` at `offset`; `rowNumber` counts from 1. */
 type RowMapper = (row: CopyRow, values: SqlValue[], offset: number, rowNumber: number) => void
@@ -36,6 +37,8 @@ export interface TableMapping {
 export interface LoadContext {
   /** Torrent ids by hash: the title load fills it before the files load reads it (files.db). */
   torrentIds: TorrentIds
+  /** Each torrent's IMDb id: the title load fills it before the files load reads it (files.db). */
+  torrentShows?: TorrentShows
   /** The file being loaded, for tables a mapping fills beside its own (file_seasons). */
   db?: Database
 }
@@ -130,24 +133,27 @@ const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_
 /**
  * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
  * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT;
- * each id under its hash, for the files load that follows; and the id crosswalk (with `context.db`),
+ * each id under its hash and its IMDb id, for the files load that follows; and the id crosswalk (with `context.db`),
  * written once the titles are in: this side finishes well before the torrents load, the import's
  * long pole, so learning here costs no wall time, and its memory is gone before the files load.
  */
 const torrentTitlesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('torrents', columns, TITLE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
+  const shows = context?.torrentShows
   const crosswalk = context?.db ? new IdCrosswalk() : null
   const map: RowMapper = (row, values, offset, rowNumber) => {
     ids.add(required(row[at.info_hash], 'torrents', 'info_hash', rowNumber), rowNumber)
     const title = required(row[at.title], 'torrents', 'title', rowNumber)
+    const imdb = imdbNumber(row[at.imdb_id])
+    shows?.set(rowNumber, imdb)
     values[offset] = rowNumber
     values[offset + 1] = title
     crosswalk?.add({
       torrent: rowNumber,
       type: row[at.type] ?? '',
       title,
-      imdb: imdbNumber(row[at.imdb_id]),
+      imdb,
       tmdb: integerOrNull(row[at.tmdb_id]),
       season: integerOrNull(row[at.imdb_season]),
       episode: integerOrNull(row[at.imdb_episode]),
@@ -161,11 +167,12 @@ const FILE_SOURCE = ['info_hash', 'file_index', 'title', 'size', 'imdb_id', 'imd
 
 /**
  * Needs the torrents' ids in `context` first (a file whose hash has no torrent gets NULL). Also fills
- * file_seasons as it goes (with `context.db`).
+ * file_seasons and pack_seasons as it goes (with `context.db`; the latter with the torrents' IMDb ids).
  */
 const filesMapping: MappingFactory = (columns, context) => {
   const at = columnIndexes('files', columns, FILE_SOURCE)
   const ids = context?.torrentIds ?? new TorrentIds()
+  const shows = context?.torrentShows
   const seasons = context?.db ? new FileSeasons(context.db) : null
   const map: RowMapper = (row, values, offset, rowNumber) => {
     const torrent = ids.idOf(required(row[at.info_hash], 'files', 'info_hash', rowNumber))
@@ -178,7 +185,7 @@ const filesMapping: MappingFactory = (columns, context) => {
     values[offset + 4] = imdb
     values[offset + 5] = season
     values[offset + 6] = integerOrNull(row[at.imdb_episode])
-    seasons?.add(torrent, imdb, season)
+    seasons?.add(torrent, imdb, season, torrent === null ? null : (shows?.get(torrent) ?? null))
   }
   return {
     source: 'files',

@@ -138,16 +138,32 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
     ])
   }
   const own = holds('s', season, episode)
-  const files = fileEpisode(season, episode)
   return union([
     { sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND (${own.sql})`, params: [imdb, ...own.params] },
     filesOfShow(imdb, season, episode),
-    {
-      sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
-      params: [imdb, ...own.params, ...files.params],
-    },
+    unlabelledPacksOfShow(imdb, season, episode, own),
     linkedOfShow(imdb, season, episode),
   ])
+}
+
+/**
+ * Packs of show `imdb` not holding S (·E) by their own evidence (`own`) with a files row at S·E that
+ * has no id of its own. A season is read from pack_seasons, which lists just those packs; an episode
+ * probes the files of each of the show's packs (a season search of a show with 30,000 torrents probed
+ * ~26,000 of them: 23 ms, against ~0.1 ms through pack_seasons at 3M).
+ */
+const unlabelledPacksOfShow = (imdb: number, season: number, episode: number | null, own: Fragment): Fragment => {
+  const candidate = `NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')}`
+  if (episode === null)
+    return {
+      sql: `SELECT s.id FROM pack_seasons p JOIN torrents s ON s.id = p.torrent WHERE p.imdb = ? AND p.season = ? AND ${candidate}`,
+      params: [imdb, season, ...own.params],
+    }
+  const files = fileEpisode(season, episode)
+  return {
+    sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${candidate} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
+    params: [imdb, ...own.params, ...files.params],
+  }
 }
 
 /**

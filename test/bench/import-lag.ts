@@ -13,7 +13,9 @@ if (!dump || !dataDir || (flag !== undefined && flag !== '--root')) {
   process.exit(2)
 }
 const checkout = resolve(root ?? join(import.meta.dir, '..', '..'))
-const { importSnapshot } = (await import(join(checkout, 'runtime', 'importer', 'import.ts'))) as typeof import('../../runtime/importer/import.ts')
+const { importSnapshot } = (await import(
+  join(checkout, 'runtime', 'importer', 'import.ts')
+)) as typeof import('../../runtime/importer/import.ts')
 
 const directory = join(dataDir, 'work', 'import-lag')
 rmSync(directory, { recursive: true, force: true })

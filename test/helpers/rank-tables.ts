@@ -27,8 +27,21 @@ export const writeRankedTitles = (main: Database, files: Database): void => {
   writeRankPositions(main, { torrent_rank: ids(rows), torrent_rank_italian: ids(italianIds) })
 }
 
-/** file_seasons as the importer fills it (runtime/importer/file-seasons.ts): each torrent, show and season of the files once. */
-export const writeFileSeasons = (files: Database): void =>
-  void files.run(
+/**
+ * file_seasons and pack_seasons as the importer fills them (runtime/importer/file-seasons.ts): each
+ * torrent, show and season of the files once; files rows without an id under their torrent's (from `main`).
+ */
+export const writeFileSeasons = (main: Database, files: Database): void => {
+  files.run(
     'INSERT INTO file_seasons (torrent, imdb, season) SELECT DISTINCT torrent, imdb, season FROM files WHERE torrent IS NOT NULL AND imdb IS NOT NULL AND season IS NOT NULL',
   )
+  files.run('CREATE TEMP TABLE torrent_shows (id INTEGER PRIMARY KEY, imdb INTEGER NOT NULL)')
+  const show = files.prepare('INSERT INTO temp.torrent_shows (id, imdb) VALUES (?, ?)')
+  const shows = main.query('SELECT id, imdb FROM torrents WHERE imdb IS NOT NULL').values() as Array<[number, number]>
+  files.transaction(() => shows.forEach((row) => show.run(...row)))()
+  show.finalize()
+  files.run(
+    'INSERT INTO pack_seasons (torrent, imdb, season) SELECT DISTINCT f.torrent, t.imdb, f.season FROM files f JOIN temp.torrent_shows t ON t.id = f.torrent WHERE f.imdb IS NULL AND f.season IS NOT NULL',
+  )
+  files.run('DROP TABLE temp.torrent_shows')
+}

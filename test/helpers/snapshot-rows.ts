@@ -143,7 +143,7 @@ export const buildSnapshot = (directory: string, rows: SnapshotRows, tag = 'db-t
     } as CrosswalkRow)
   files.transaction(() => writeCrosswalk(files, crosswalk.rows()))()
   writeRankedTitles(main, files)
-  writeFileSeasons(files)
+  writeFileSeasons(main, files)
   for (const ddl of FILES_INDEXES_DDL) files.run(ddl)
   files.close()
   main.close()

@@ -114,7 +114,7 @@ describe('importSnapshot stores known rows exactly', async () => {
         string,
       ][]
     ).map(([name]) => name)
-    expect(tables).toEqual(['file_seasons', 'files', 'id_links', 'linked_torrents', 'torrent_rank_italian'])
+    expect(tables).toEqual(['file_seasons', 'files', 'id_links', 'linked_torrents', 'pack_seasons', 'torrent_rank_italian'])
   })
 
   // The crosswalk is learned by the torrents.db pipeline and written by the files.db one: what arrives
@@ -168,6 +168,20 @@ describe('importSnapshot stores known rows exactly', async () => {
       )
       .get()
     expect(files.query('SELECT count(*) AS n FROM file_seasons').get()).toEqual(runs)
+  })
+
+  test("pack_seasons holds the seasons of files rows without an id of their own, under their torrent's id", () => {
+    const shows = new Map(db.query('SELECT id, imdb FROM torrents WHERE imdb IS NOT NULL').values() as Array<[number, number]>)
+    const unlabelled = files
+      .query('SELECT DISTINCT torrent, season FROM files WHERE torrent IS NOT NULL AND imdb IS NULL AND season IS NOT NULL')
+      .values() as Array<[number, number]>
+    const expected = unlabelled
+      .filter(([torrent]) => shows.has(torrent))
+      .map(([torrent, season]) => [torrent, shows.get(torrent) as number, season])
+      .sort((a, b) => String(a).localeCompare(String(b)))
+    expect(expected.length).toBeGreaterThan(0)
+    const stored = files.query('SELECT DISTINCT torrent, imdb, season FROM pack_seasons').values()
+    expect(stored.sort((a, b) => String(a).localeCompare(String(b)))).toEqual(expected)
   })
 
   test('the title index was filled with a 64 MB hash (one segment for a million titles)', () => {

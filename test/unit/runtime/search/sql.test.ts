@@ -56,6 +56,13 @@ describe('t=tvsearch by IMDb id', () => {
     expect(shows(200, 4, 1)).toEqual(['mixed_pack'])
   })
 
+  // pack_seasons answers this (files rows without an id, under the torrent's): not the show's own rows.
+  test('a season is found through a files row without an id too, for packs of the show only', () => {
+    expect(shows(200, 4)).toEqual(['mixed_pack'])
+    expect(shows(100, 4)).toEqual(sorted(['a_complete']))
+    expect(shows(100, 2)).toEqual(sorted(['a_s02e05_sub', 'a_files_pack', 'a_s01_s03', 'a_complete', 'a_stagione_2']))
+  })
+
   test('a multi-episode title and a season pack contain the episodes they span', () => {
     expect(shows(100, 1, 3)).toEqual(sorted(['a_s01e02_e04', 'a_s01_pack', 'a_s01_s03', 'a_complete']))
   })
