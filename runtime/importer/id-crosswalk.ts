@@ -174,30 +174,33 @@ export class IdCrosswalk {
    * the candidates three times over at the import's peak (3M torrents).
    */
   rows(): CrosswalkRows {
-    const imdbs = [...this.#tmdbOfImdb.keys()].filter((imdb) => this.tmdbOf(imdb) !== null)
-    const pairs = new Float64Array(imdbs.length * 2)
-    imdbs.forEach((imdb, i) => pairs.set([imdb, this.tmdbOf(imdb) as number], i * 2))
-    // Each candidate of `list` with the ids it lacks (none known: not linked).
-    const linksOf = (list: number[], ids: (key: number) => { imdb: number | null; tmdb: number | null } | null) => {
-      const found: Array<[at: number, imdb: number, tmdb: number]> = []
-      for (let at = 0; at < list.length; at += STRIDE) {
-        const work = ids(list[at + 1])
-        if (work && (work.imdb !== null || work.tmdb !== null)) found.push([at, work.imdb ?? Number.NaN, work.tmdb ?? Number.NaN])
-      }
-      return found
+    let pairCount = 0
+    for (const imdb of this.#tmdbOfImdb.keys()) if (this.tmdbOf(imdb) !== null) pairCount++
+    const pairs = new Float64Array(pairCount * 2)
+    let at = 0
+    for (const imdb of this.#tmdbOfImdb.keys()) {
+      const tmdb = this.tmdbOf(imdb)
+      if (tmdb !== null) (pairs[at++] = imdb), (pairs[at++] = tmdb)
     }
-    const tmdbOnly = linksOf(this.#tmdbOnly, (tmdb) => ({ imdb: this.imdbOf(tmdb), tmdb: null }))
-    const unnamed = linksOf(this.#unnamed, (key) => this.workOf(key))
-    const linked = new Float64Array((tmdbOnly.length + unnamed.length) * LINKED_COLUMNS.length)
-    let out = 0
-    for (const [list, found] of [
-      [this.#tmdbOnly, tmdbOnly],
-      [this.#unnamed, unnamed],
-    ] as const) {
-      for (const [at, imdb, tmdb] of found) {
-        linked.set([imdb, tmdb, list[at]], out)
-        linked.set(list.slice(at + 2, at + STRIDE), out + 3)
-        out += LINKED_COLUMNS.length
+    // Two passes over the candidates, the first to count: they are looked up again rather than kept.
+    const lists = [
+      { list: this.#tmdbOnly, ids: (tmdb: number) => ({ imdb: this.imdbOf(tmdb), tmdb: null }) },
+      { list: this.#unnamed, ids: (key: number) => this.workOf(key) },
+    ]
+    const linkedTo = (ids: { imdb: number | null; tmdb: number | null } | null) =>
+      ids && (ids.imdb !== null || ids.tmdb !== null) ? ids : null
+    let linkedCount = 0
+    for (const { list, ids } of lists) for (let i = 0; i < list.length; i += STRIDE) if (linkedTo(ids(list[i + 1]))) linkedCount++
+    const linked = new Float64Array(linkedCount * LINKED_COLUMNS.length)
+    at = 0
+    for (const { list, ids } of lists) {
+      for (let i = 0; i < list.length; i += STRIDE) {
+        const work = linkedTo(ids(list[i + 1]))
+        if (!work) continue
+        linked[at++] = work.imdb ?? Number.NaN
+        linked[at++] = work.tmdb ?? Number.NaN
+        linked[at++] = list[i]
+        for (let k = i + 2; k < i + STRIDE; k++) linked[at++] = list[k]
       }
     }
     this.#release()

@@ -208,13 +208,17 @@ const loadTables = async (archive: Archive, part: OpenPart, hooks: PipelineHooks
     })
     load.insert.flush()
     load.insert.finalize()
-    timer(`${load.table} rows in`)()
-    const finished = timer(`${load.table} finish`)
-    load.finish?.(part.db)
-    finished()
+    if (load.finish) {
+      // The rows' garbage goes before a finish builds what it learned (the crosswalk's rows, at the
+      // files.db pipeline's peak), not beside it.
+      Bun.gc(true)
+      const finished = timer(`${load.table} finish`)
+      load.finish(part.db)
+      finished()
+    }
     counts[load.table] = result?.rows ?? 0
-    // The mapping's state (rank keys, the torrent ids by hash once no load reads them: tens of MB)
-    // and the table's decoded rows go before the next table and the index builds (~20 ms a table).
+    // The mapping's state (the torrent ids by hash once no load reads them: tens of MB) and the
+    // table's decoded rows go before the next table and the index builds (~20 ms a table).
     load.request.onRow = undefined
     load.finish = undefined
     Bun.gc(true)
