@@ -148,21 +148,18 @@ const showIds = (imdb: number, season: number | null, episode: number | null): F
 
 /**
  * Packs of show `imdb` not holding S (·E) by their own evidence (`own`) with a files row at S·E that
- * has no id of its own. A season is read from pack_seasons, which lists just those packs; an episode
- * probes the files of each of the show's packs (a season search of a show with 30,000 torrents probed
- * ~26,000 of them: 23 ms, against ~0.1 ms through pack_seasons at 3M).
+ * has no id of its own. pack_seasons lists the packs with such a files row at S, which is all a season
+ * asks; an episode then probes the files of just those. Probing the files of every pack of the show
+ * instead cost a show of 30,000 torrents 23 ms a season and 19 ms an episode at 3M.
  */
 const unlabelledPacksOfShow = (imdb: number, season: number, episode: number | null, own: Fragment): Fragment => {
-  const candidate = `NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')}`
-  if (episode === null)
-    return {
-      sql: `SELECT s.id FROM pack_seasons p JOIN torrents s ON s.id = p.torrent WHERE p.imdb = ? AND p.season = ? AND ${candidate}`,
-      params: [imdb, season, ...own.params],
-    }
+  const packs = `SELECT s.id FROM pack_seasons p JOIN torrents s ON s.id = p.torrent WHERE p.imdb = ? AND p.season = ? AND NOT coalesce(${own.sql}, 0) AND ${mayBePack('s')}`
+  const params = [imdb, season, ...own.params]
+  if (episode === null) return { sql: packs, params }
   const files = fileEpisode(season, episode)
   return {
-    sql: `SELECT s.id FROM torrents s WHERE s.imdb = ? AND ${candidate} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
-    params: [imdb, ...own.params, ...files.params],
+    sql: `${packs} AND EXISTS (SELECT 1 FROM files f WHERE f.torrent = s.id AND ${files.sql} AND f.imdb IS NULL)`,
+    params: [...params, ...files.params],
   }
 }
 
