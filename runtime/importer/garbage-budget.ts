@@ -11,7 +11,7 @@
 
 const MIB = 1024 * 1024
 /** The resident memory above which collections start. */
-export const DEFAULT_BUDGET_BYTES = 256 * MIB
+const DEFAULT_BUDGET_BYTES = 256 * MIB
 const HEADROOM_BYTES = 32 * MIB
 
 export class GarbageBudget {
