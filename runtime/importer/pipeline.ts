@@ -127,10 +127,13 @@ const timingsOn = IMPORT_TIMINGS
 const timer = (label: string): (() => void) => {
   const started = performance.now()
   return () => {
-    if (timingsOn)
-      console.error(
-        `[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${Math.round(process.memoryUsage().rss / 1e6)} MB, heap ${Math.round(process.memoryUsage().heapTotal / 1e6)} MB, buffers ${Math.round(process.memoryUsage().arrayBuffers / 1e6)} MB`,
-      )
+    if (!timingsOn) return
+    // rss is the whole process; heap and buffers this thread's.
+    const { rss, heapTotal, arrayBuffers } = process.memoryUsage()
+    const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`
+    console.error(
+      `[import ${label}] ${((performance.now() - started) / 1000).toFixed(2)} s, rss ${mb(rss)}, heap ${mb(heapTotal)}, buffers ${mb(arrayBuffers)}`,
+    )
   }
 }
 
