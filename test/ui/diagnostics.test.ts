@@ -88,6 +88,8 @@ describe('Activity', () => {
     await page.getByTestId('request').first().waitFor()
     const rows = page.getByTestId('request')
     await page.getByLabel('Client').selectOption('Radarr')
+    // The Radarr row is on the page before the filter applies too: wait for the others to go.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=request]').length === 1)
     await rows.filter({ hasText: 'tt1375666' }).waitFor()
     expect(await rows.count()).toBe(1)
     await page.getByLabel('Client').selectOption('')
