@@ -34,9 +34,10 @@ const whereFrom = (error: unknown): string => {
 
 /** An AppError as the answer: Torznab XML on /api (the 503 of a switch stays JSON, product.md §7), else {"detail"}. */
 const appErrorResponse = (error: AppError, request: Request): Response => {
-  const headers = error.kind === 'maintenance' ? { 'retry-after': '5' } : undefined
+  const headers: Record<string, string> | undefined =
+    error.kind === 'maintenance' ? { 'retry-after': '5' } : error.allow ? { allow: error.allow.join(', ') } : undefined
   if (isTorznabPath(request) && error.kind !== 'maintenance') {
-    return xml(new TorznabError(900, error.message).toXml(), { status: STATUS[error.kind] })
+    return xml(new TorznabError(900, error.message).toXml(), { status: STATUS[error.kind], headers })
   }
   return detail(STATUS[error.kind], error.message, headers)
 }

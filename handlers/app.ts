@@ -66,8 +66,10 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') 
 
 const notRouted = (request: Request): never => {
   const path = requestPath(request)
-  const allowed = ROUTES.filter(([, routePath]) => routePath === path).map(([method]) => method)
-  if (allowed.length > 0) throw new AppError('method-not-allowed', 'Method Not Allowed')
+  const allowed = ROUTES.filter(([, routePath]) => routePath === path).flatMap(([method]) =>
+    method === 'GET' ? ['GET', 'HEAD'] : [method],
+  )
+  if (allowed.length > 0) throw new AppError('method-not-allowed', 'Method Not Allowed', { allow: allowed })
   throw new AppError('not-found', 'Not Found')
 }
 

@@ -12,7 +12,11 @@ export const getHealthz = (): Response => plain(200, 'ok')
 
 export const getReadyz = (_request: Request, ctx: AppContext): Response => {
   if (ctx.maintenance.active) return plain(503, 'not ready: the snapshot is being switched')
-  if (ctx.database.current === null) return plain(503, 'not ready: no snapshot is installed yet')
+  if (ctx.database.current === null) {
+    // A snapshot that failed to open (or the failed first check) says why; otherwise none was ever installed.
+    const reason = ctx.updater.status().last_error
+    return plain(503, reason ? `not ready: no snapshot is served. ${reason}` : 'not ready: no snapshot is installed yet')
+  }
   if (!ctx.database.probe()) return plain(503, 'not ready: the snapshot does not answer')
   return plain(200, `ready: ${ctx.database.tag}`)
 }

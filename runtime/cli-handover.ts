@@ -13,6 +13,8 @@ import type { UpdaterProgress, UpdaterStatus } from './updater/types.ts'
 type View = UpdaterStatus & { progress: UpdaterProgress }
 
 const POLL_MS = 250
+// A service that answers nothing for this long is gone (killed, crashed); a restart forgets the update.
+const SERVICE_GONE_MS = 15_000
 
 const detailOf = async (response: Response) => {
   try {
@@ -22,14 +24,34 @@ const detailOf = async (response: Response) => {
   return `HTTP ${response.status}`
 }
 
-const follow = async (base: string, streams: CliStreams): Promise<number> => {
+/** Why following ended without the update's own outcome: the sentence and what to do. */
+const lost = (streams: CliStreams, bar: ReturnType<typeof createProgressBar>, what: string): number => {
+  bar.finish()
+  streams.err.write(`icvdb-indexer: ${what}; the snapshot it had keeps serving. Run the command again once the service is up.\n`)
+  return 1
+}
+
+/**
+ * Shows the service's progress until the update handed over (the one that started at `startedAt`)
+ * ends; fails when the service stops answering or another update has taken its place.
+ */
+const follow = async (base: string, streams: CliStreams, startedAt: string | null): Promise<number> => {
   const bar = createProgressBar({ stream: streams.err })
+  let silentSince: number | null = null
   for (;;) {
     await Bun.sleep(POLL_MS)
     const response = await fetch(`${base}/webapi/updater`).catch(() => null)
+    if (!response) {
+      silentSince ??= performance.now()
+      if (performance.now() - silentSince < SERVICE_GONE_MS) continue
+      return lost(streams, bar, `the service at ${base} stopped answering, so this import did not complete`)
+    }
+    silentSince = null
     // 503: the switch is in its maintenance window; the answer comes a moment later.
-    if (!response || response.status === 503) continue
+    if (response.status === 503) continue
     const view = (await response.json()) as View
+    if (startedAt !== null && view.progress.started_at !== startedAt)
+      return lost(streams, bar, 'the service restarted or began another update, so this import did not complete')
     showCheck(bar, view.progress)
     if (view.updating || !['done', 'failed'].includes(view.progress.phase)) continue
     bar.finish()
@@ -68,5 +90,6 @@ export const handOver = async (
     streams.err.write(`${await detailOf(response)}\n`)
     return 1
   }
-  return follow(base, streams)
+  const accepted = (await response.json().catch(() => null)) as View | null
+  return follow(base, streams, accepted?.progress?.started_at ?? null)
 }

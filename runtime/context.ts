@@ -17,7 +17,7 @@ import type { ManagerService } from './manager/types.ts'
 import { createSearchPool, type SearchPool } from './serving/search-pool.ts'
 import { tableRows as snapshotRows } from './search/search.ts'
 import { SettingsStore } from './settings/store.ts'
-import { readInstalled, removeLeftovers, type InstalledSnapshot } from './updater/installed.ts'
+import { readInstalled, removeLeftovers, unopenedSnapshot, type InstalledSnapshot } from './updater/installed.ts'
 import type { ImportSnapshot, Updater } from './updater/types.ts'
 import { createUpdater, type UpdaterDeps } from './updater/updater.ts'
 
@@ -102,13 +102,20 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
 
   const database = new SnapshotDatabase()
   const installed = readInstalled(paths)
-  if (writable) removeLeftovers(paths, installed?.directory ?? null)
-  else log.warn(`the data directory ${paths.root} is read-only: serving the installed snapshot, settings and updates cannot be saved`)
+  const leftovers = writable ? removeLeftovers(paths, installed?.directory ?? null) : []
+  if (leftovers.length > 0)
+    log.warn(
+      `an update was cut short when the service last stopped; its files were removed (${leftovers.slice(0, 3).join(', ')}${leftovers.length > 3 ? ', …' : ''}) and ${installed ? `${installed.tag} is still the installed snapshot` : 'no snapshot is installed yet'}`,
+    )
+  if (!writable)
+    log.warn(`the data directory ${paths.root} is read-only: serving the installed snapshot, settings and updates cannot be saved`)
+  let startupError: string | null = null
   if (installed) {
     try {
       database.swap(openSnapshot(join(paths.snapshots, installed.directory), installed.tag))
     } catch (error) {
-      log.error(`installed snapshot ${installed.tag} could not be opened: ${(error as Error).message}`)
+      startupError = unopenedSnapshot(installed.tag, (error as Error).message)
+      log.error(startupError)
     }
   }
 
@@ -129,6 +136,7 @@ export const createContext = (options: ContextOptions = {}): AppContext => {
     switchPauseMs: env.switchPauseMs,
     // Attempts end long after start-up: diagnostics exists by then.
     onAttempt: (attempt) => diagnostics.updateFinished(attempt),
+    startupError,
   })
   const manager = createManagerService({ settings, log, timeouts: options.managerTimeouts })
   const diagnostics = createDiagnostics({

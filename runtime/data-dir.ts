@@ -67,6 +67,18 @@ const ensureRoot = (root: string): void => {
   }
 }
 
+/** Creates a directory of the data directory; a file standing in its place stops start-up with one line. */
+export const ensureDirectory = (path: string): void => {
+  try {
+    mkdirSync(path, { recursive: true, mode: 0o700 })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+      throw new StartupError(`${path} is a file, not a directory: move it out of the data directory and start again`)
+    throw error
+  }
+}
+
 /**
  * Makes sure $DATA_DIR and state/ exist and answers whether they can be written: a read-only data
  * directory still serves its installed snapshot (issue 15). A probe file is written and removed,
@@ -75,12 +87,13 @@ const ensureRoot = (root: string): void => {
 export const prepareDataDir = (paths: DataPaths): { writable: boolean } => {
   ensureRoot(paths.root)
   try {
-    mkdirSync(paths.state, { recursive: true, mode: 0o700 })
+    ensureDirectory(paths.state)
     const probe = join(paths.state, `.write-probe-${process.pid}`)
     writeFileSync(probe, '')
     rmSync(probe, { force: true })
     return { writable: true }
   } catch (error) {
+    if (error instanceof StartupError) throw error
     const kind = storageError(error)?.kind
     if (kind === 'read-only') return { writable: false }
     // A full disk still serves; each write answers 507 until space is freed.

@@ -16,12 +16,15 @@ export type AppErrorKind =
 
 export class AppError extends Error {
   readonly kind: AppErrorKind
+  /** For a 405: the methods the path answers (RFC 9110 §15.5.6: the response's Allow header). */
+  readonly allow?: readonly string[]
 
   /** `message` is the exact user-facing sentence; `cause` is for the log only. */
-  constructor(kind: AppErrorKind, message: string, options?: { cause?: unknown }) {
+  constructor(kind: AppErrorKind, message: string, options?: { cause?: unknown; allow?: readonly string[] }) {
     super(message, options)
     this.kind = kind
     this.name = 'AppError'
+    if (options?.allow) this.allow = options.allow
   }
 }
 

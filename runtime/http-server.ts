@@ -33,6 +33,9 @@ export const listen = (
     hostname: options.hostname,
     // Off on purpose: Bun's development page shows source lines and the working directory.
     development: false,
+    // Off on purpose: with SO_REUSEPORT a second service on the same port would share its connections
+    // (and its writes) with the first instead of failing to start ("port in use").
+    reusePort: false,
     idleTimeout: IDLE_TIMEOUT_SECONDS,
     maxRequestBodySize: BUN_BODY_LIMIT,
     fetch: app.fetch,

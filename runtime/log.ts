@@ -52,6 +52,17 @@ export interface LogOptions {
   level?: LogLevel
 }
 
+// What a terminal or log viewer would act on rather than show: C0 controls (ESC, BEL, backspace…) but
+// tab, DEL, C1 controls and the bidirectional overrides. A request's name or query may carry them.
+const UNPRINTABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g
+const visible = (character: string): string => {
+  const code = character.charCodeAt(0)
+  return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`
+}
+
+/** One log line's text: line breaks become spaces (no forged lines), other controls visible escapes. */
+const printableLine = (message: string): string => message.replace(/[\r\n]+/g, ' ').replace(UNPRINTABLE, visible)
+
 export const createLog = (options: LogOptions = {}): Log => {
   const secrets = options.secrets ?? (() => [])
   const sink = options.sink ?? consoleSink
@@ -59,8 +70,7 @@ export const createLog = (options: LogOptions = {}): Log => {
   const write = (level: LogLevel) => (message: string) => {
     if (options.quiet && level === 'debug') return
     if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(options.level ?? 'debug')) return
-    const oneLine = redact(message).replace(/[\r\n]+/g, ' ')
-    sink(`${new Date().toISOString()} ${level.padEnd(5)} ${oneLine}`, level)
+    sink(`${new Date().toISOString()} ${level.padEnd(5)} ${printableLine(redact(message))}`, level)
   }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), redact }
 }

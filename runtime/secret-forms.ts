@@ -1,10 +1,15 @@
 /**
  * Finds a secret in a text however it was written (issue 15): as is, URL-encoded, base64 or
- * base64url, split by whitespace, in any case, or cut: any piece of FRAGMENT_LENGTH characters counts.
+ * base64url, hex, reversed, split by whitespace, in any case, or cut: any piece of FRAGMENT_LENGTH
+ * characters counts.
  */
 
-/** A piece this long of the manager key is treated as the key itself. */
-const FRAGMENT_LENGTH = 10
+/**
+ * A piece this long of the manager key is treated as the key itself. Shorter pieces are too common to
+ * tell from ordinary text (a title's "12345678" would be withheld from the logs too): 8 characters of
+ * a 32-character Prowlarr key still leave 2^32 guesses for each.
+ */
+const FRAGMENT_LENGTH = 8
 
 const percentDecoded = (text: string): string => {
   let current = text
@@ -30,6 +35,14 @@ const base64Decoded = (text: string): string[] =>
     return [0, 1, 2, 3].map((skip) => Buffer.from(standard.slice(skip), 'base64').toString('latin1'))
   })
 
+// Two hex digits a byte, from either alignment (a cut run may start mid-byte).
+const hexDecoded = (text: string): string[] =>
+  (text.match(/[0-9a-f]{16,}/gi) ?? []).flatMap((run) =>
+    [0, 1].map((skip) => Buffer.from(run.slice(skip, skip + ((run.length - skip) & ~1)), 'hex').toString('latin1')),
+  )
+
+const reversed = (text: string): string => [...text].reverse().join('')
+
 /** Every reading of `text` a fragment is looked for in, lower-cased; each built only when the text can hold it. */
 const readings = (text: string): Set<string> => {
   const plain = new Set([text])
@@ -39,8 +52,10 @@ const readings = (text: string): Set<string> => {
   for (const variant of plain) if (/\s/.test(variant)) all.add(variant.replace(/\s+/g, ''))
   const lowered = new Set<string>()
   for (const variant of all) {
-    lowered.add(variant.toLowerCase())
-    for (const decoded of base64Decoded(variant)) lowered.add(decoded.toLowerCase())
+    for (const reading of [variant, ...base64Decoded(variant), ...hexDecoded(variant)]) {
+      lowered.add(reading.toLowerCase())
+      lowered.add(reversed(reading).toLowerCase())
+    }
   }
   return lowered
 }
@@ -77,6 +92,12 @@ const piecesOf = (secrets: readonly string[]): Pieces => {
     piecesCache.set(cacheKey, pieces)
   }
   return pieces
+}
+
+/** True when `text` holds the whole of `secret` in any of the forms above (not a piece: a URL saved beside a key may share a word with it). */
+export const holdsWholeSecret = (text: string, secret: string): boolean => {
+  const whole = secret.replace(/\s+/g, '').toLowerCase()
+  return whole !== '' && [...readings(text)].some((reading) => reading.includes(whole))
 }
 
 /** True when `text` holds any secret, or a piece of one, in any of the forms above. */

@@ -40,7 +40,7 @@ export const openSnapshot = (directory: string, tag: string): OpenSnapshot => {
     // file inherits the read-only flag of the main connection.
     db.run(`ATTACH DATABASE ? AS ${FILES_SCHEMA}`, [join(directory, FILES_FILE)])
     const missing = missingLayout(db)
-    if (missing) throw new Error(`it was imported by an older version (${missing}); the next update check imports it again`)
+    if (missing) throw new Error(`it was imported by an older version: ${missing}`)
   } catch (error) {
     db.close()
     throw error

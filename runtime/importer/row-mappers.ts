@@ -8,6 +8,7 @@ import { FILE_COLUMNS, PACK_FILE_COLUMNS, TORRENT_COLUMNS } from '../db/schema.t
 import type { CopyRow } from '../pgarchive/reader.ts'
 import type { SqlValue } from './batch-insert.ts'
 import { deriveTorrent, storedFold } from '../search/derive.ts'
+import { indexedTitle } from '../search/indexed-title.ts'
 import { imdbNumber, integerOrNull, timestampSeconds } from './column-values.ts'
 import { ImportError } from './import-error.ts'
 import { FileSeasons } from './file-seasons.ts'
@@ -131,7 +132,7 @@ const torrentsMapping: MappingFactory = (columns) => {
 const TITLE_SOURCE = ['info_hash', 'title', 'type', 'imdb_id', 'tmdb_id', 'imdb_season', 'imdb_episode'] as const
 
 /**
- * torrents.title into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
+ * torrents.title (as the title index holds it: indexed-title.ts) into the staging table torrent_titles (files.db, TEMP), rowid = the torrent's id
  * (its row number, as above), from which the pipeline fills torrents_fts by rank in one INSERT…SELECT;
  * each id under its hash and its IMDb id, for the files load that follows; and the id crosswalk (with `context.db`),
  * written once the titles are in: this side finishes well before the torrents load, the import's
@@ -148,7 +149,7 @@ const torrentTitlesMapping: MappingFactory = (columns, context) => {
     const imdb = imdbNumber(row[at.imdb_id])
     shows?.set(rowNumber, imdb)
     values[offset] = rowNumber
-    values[offset + 1] = title
+    values[offset + 1] = indexedTitle(title)
     crosswalk?.add({
       torrent: rowNumber,
       type: row[at.type] ?? '',

@@ -64,7 +64,7 @@ const sentenceFor = (error: unknown, secrets: readonly string[]): string => {
 
 /**
  * interface.md §5: a reason holding the configured key or traceback text is replaced as a whole;
- * the key counts in any encoding and by any piece of 10 characters (runtime/secret-forms.ts).
+ * the key counts in any encoding and by any piece of 8 characters (runtime/secret-forms.ts).
  */
 export const isUnsafe = (text: string, secrets: readonly string[]): boolean => /traceback/i.test(text) || holdsSecret(text, secrets)
 

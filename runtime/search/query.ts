@@ -20,6 +20,11 @@ export interface SearchQuery {
   scope: SearchScope
   /** Title words every hit must contain (case, accents and separators do not matter). */
   words: string[]
+  /**
+   * Words were asked for, but the text held no letter or digit (`q=!!!`, an emoji): no title can hold
+   * them, so nothing matches (never the feed a query without words gives).
+   */
+  wordless?: boolean
   /** Numeric IMDb id (tt0111161 → 111161). */
   imdb: number | null
   tmdb: number | null

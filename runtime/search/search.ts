@@ -22,7 +22,16 @@ export { TOTAL_CAP, tableRows } from './plans/plan-rows.ts'
 export { LISTED_FROM_OFFSET } from './plans/ranked-titles.ts'
 
 /** Which plan search() took (diagnostics: the explain report): the functions of plans/*.ts. */
-export type SearchPlan = 'no-category' | 'rankedIds' | 'recent' | 'rankedTitles' | 'positionedTitles' | 'broad' | 'windowed' | 'ranked'
+export type SearchPlan =
+  | 'no-category'
+  | 'no-words'
+  | 'rankedIds'
+  | 'recent'
+  | 'rankedTitles'
+  | 'positionedTitles'
+  | 'broad'
+  | 'windowed'
+  | 'ranked'
 
 export const search = (db: Database, query: SearchQuery, trace?: { plan?: SearchPlan }): SearchResult => {
   const noted = (plan: SearchPlan, result: SearchResult): SearchResult => {
@@ -30,6 +39,7 @@ export const search = (db: Database, query: SearchQuery, trace?: { plan?: Search
     return result
   }
   if (query.slices !== null && query.slices.length === 0) return noted('no-category', { items: [], total: 0 })
+  if (query.wordless) return noted('no-words', { items: [], total: 0 })
   const rank = ranking(query.processing)
   const filters = rank.filter ? [rank.filter] : []
   const index = rank.index

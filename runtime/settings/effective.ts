@@ -10,7 +10,8 @@ import type { SettingsDocument } from './schema.ts'
 const effectiveKey = (persisted: SettingsDocument, overrides: SettingsOverrides, keyOrigin: string | null): string => {
   if (overrides.api_key !== undefined) return overrides.url !== undefined ? overrides.api_key : ''
   const origin = originOf(overrides.url ?? persisted.manager.url)
-  // No URL yet: the key waits for the first one (store.ts binds it there); it is sent nowhere meanwhile.
+  // No URL yet: the key is kept (and shown as configured) but goes nowhere; a URL saved later without
+  // the key does not take it (store.ts), the user enters it again with the URL.
   if (origin === null) return keyOrigin === null ? persisted.manager.api_key : ''
   return origin === keyOrigin ? persisted.manager.api_key : ''
 }

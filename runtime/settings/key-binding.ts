@@ -18,7 +18,8 @@ export const originOf = (url: string): string | null => {
 }
 
 /** What the status and the UI say when a stored key is not sent to the configured address. */
-export const KEY_FOR_OTHER_ADDRESS = 'The API key was saved for another manager address: enter it again for this address'
+export const KEY_FOR_OTHER_ADDRESS =
+  'The API key was not saved with this manager address, so it is not sent there: enter it again for this address'
 export const ENV_KEY_WITHOUT_URL = 'MANAGER_API_KEY is only sent to MANAGER_URL: set MANAGER_URL as well'
 
 export type StoredBinding = { found: true; origin: string | null } | { found: false }

@@ -130,8 +130,11 @@ export const ResultProcessingSchema = v.pipe(
   v.object({ preset: v.picklist(PRESETS, 'result_processing.preset is invalid'), custom_rules: RulesSchema }),
 )
 
-const urlField = (name: string) => {
-  const message = `manager.${name} must be an absolute HTTP URL without credentials`
+/** The 422 of a manager URL field that is not an absolute http(s) URL, or carries credentials. */
+export const urlMessage = (name: 'url' | 'indexer_url'): string => `manager.${name} must be an absolute HTTP URL without credentials`
+
+const urlField = (name: 'url' | 'indexer_url') => {
+  const message = urlMessage(name)
   return v.pipe(v.string(message), v.check(isHttpUrl, message))
 }
 const apiKeyMessage = 'manager.api_key must be a bounded string'

@@ -15,7 +15,10 @@ import {
   type ResultProcessing,
   type SettingsDocument,
   type SettingsUpdate,
+  urlMessage,
 } from './schema.ts'
+import { AppError } from '../errors.ts'
+import { holdsWholeSecret } from '../secret-forms.ts'
 
 export interface SettingsStoreOptions {
   path: string
@@ -161,6 +164,9 @@ export class SettingsStore {
         api_key: update.manager.api_key ?? current.manager.api_key,
       },
     }
+    // The key written into a URL (`?apikey=…`) would come back in every read of the settings.
+    for (const name of ['url', 'indexer_url'] as const)
+      if (holdsWholeSecret(next.manager[name], next.manager.api_key)) throw new AppError('invalid', urlMessage(name))
     // A new key is bound to the address it will be sent to; the binding is written first, so a crash
     // in between leaves the old key unbound rather than the new key bound to the old address.
     const origin = this.#nextKeyOrigin(update, owned.url ?? next.manager.url)
@@ -178,14 +184,14 @@ export class SettingsStore {
   }
 
   /**
-   * A key sent with the PUT is bound to the URL it will be sent to; a kept key keeps its binding,
-   * except a key saved before any URL, which is bound to the first URL saved after it.
+   * A key sent with the PUT is bound to the URL it will be sent to; a kept key keeps its binding. A key
+   * saved without a URL is bound to none and never sent: binding it to the next URL saved would hand
+   * it to whoever saves one first (any host on the LAN), so it has to be entered again with the URL.
    */
   #nextKeyOrigin(update: SettingsUpdate, nextUrl: string): string | null {
     const key = update.manager.api_key
     if (key !== undefined) return key === '' ? null : originOf(nextUrl)
-    const waiting = this.#keyOrigin === null && originOf(this.overrides.url ?? this.#persisted.manager.url) === null
-    return waiting ? originOf(nextUrl) : this.#keyOrigin
+    return this.#keyOrigin
   }
 
   #restoreBinding(origin: string | null): void {

@@ -41,7 +41,9 @@ export const toSearchQuery = (request: TorznabRequest, processing: ResultProcess
   const imdb = honours(PARAM.imdbid) ? request.imdbid : null
   const tmdb = honours(PARAM.tmdbid) ? request.tmdbid : null
   // An id identifies the title better than any spelling of it, so q only matters without one.
-  let words = imdb === null && tmdb === null && request.q ? queryTokens(request.q) : []
+  const q = imdb === null && tmdb === null ? (request.q?.trim() ?? '') : ''
+  let words = q ? queryTokens(q) : []
+  const wordless = q !== '' && words.length === 0
   let season = honours(PARAM.season) ? request.season : null
   const ep = honours(PARAM.ep) && season !== null ? request.ep : null
   let episode = ep && 'number' in ep ? ep.number : null
@@ -54,7 +56,7 @@ export const toSearchQuery = (request: TorznabRequest, processing: ResultProcess
   const { limit, offset } = request
   // An empty list of slices matches nothing (search.ts answers it without a statement).
   const slices = onlyUnhonouredIds(request, honours) ? [] : slicesOf(request.cat)
-  return { scope: SCOPES[t], words, imdb, tmdb, season, episode, slices, processing, limit, offset }
+  return { scope: SCOPES[t], words, ...(wordless && { wordless }), imdb, tmdb, season, episode, slices, processing, limit, offset }
 }
 
 /**

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { DataPaths } from '../data-dir.ts'
+import { storageError, type DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
@@ -44,8 +44,18 @@ export interface InstallResult extends SwitchResult {
   importSeconds: number
 }
 
+// A read-only or full data directory is said as the API says it, not as an errno line.
 const importFailure = (name: string, error: unknown, signal?: AbortSignal) =>
-  new UpdateFailure(`Import of ${name} failed: ${signal?.aborted ? 'cancelled' : describeError(error)}`, { cause: error })
+  new UpdateFailure(`Import of ${name} failed: ${signal?.aborted ? 'cancelled' : (storageError(error)?.message ?? describeError(error))}`, {
+    cause: error,
+  })
+
+/** Removes what a failed import left; on a data directory gone read-only that fails too, and the import's own failure is what to say. */
+const removeQuietly = (path: string): void => {
+  try {
+    rmSync(path, { recursive: true, force: true })
+  } catch {}
+}
 
 export const installDump = async (deps: InstallDeps, request: InstallRequest): Promise<InstallResult> => {
   const importDirectory = join(deps.paths.work, `${request.tag}-${randomUUID().slice(0, 8)}`)
@@ -60,7 +70,7 @@ export const installDump = async (deps: InstallDeps, request: InstallRequest): P
       signal: request.signal,
     })
   } catch (error) {
-    rmSync(importDirectory, { recursive: true, force: true })
+    removeQuietly(importDirectory)
     throw importFailure(request.name, error, request.signal)
   } finally {
     if (request.removeDump) rmSync(request.dumpPath, { force: true })

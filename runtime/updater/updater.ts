@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { isoTime, type Clock } from '../clock.ts'
-import type { DataPaths } from '../data-dir.ts'
+import { storageError, type DataPaths } from '../data-dir.ts'
 import type { SnapshotDatabase } from '../db/database.ts'
 import { describeError } from '../errors.ts'
 import type { Log } from '../log.ts'
@@ -46,6 +46,8 @@ export interface UpdaterDeps {
   switchPauseMs?: number
   /** Told of every finished attempt (the update history of runtime/diagnostics). */
   onAttempt?: (attempt: UpdateAttempt) => void
+  /** Why start-up serves nothing though a snapshot is installed (installed.ts unopenedSnapshot): the first last_error. */
+  startupError?: string | null
 }
 
 const idleProgress = (): UpdaterProgress => ({
@@ -66,7 +68,7 @@ const HOLD_RETRY_MS = 5000
 export const createUpdater = (deps: UpdaterDeps): Updater => {
   const { clock, log, settings, database } = deps
   let latest: string | null = null
-  let lastError: string | null = null
+  let lastError: string | null = deps.startupError ?? null
   let lastCheckAt: number | null = null
   let failures = 0
   let startedAt: number | null = null
@@ -172,7 +174,9 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       log.info(`${isCheck ? 'update check' : 'install'}: ${outcome.message}`)
     } catch (error) {
       // Sentences are built to be specific and secret-free; redact anyway (a URL could carry a token).
-      const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${describeError(error)}`
+      // A data directory that went read-only or full mid-update gets the sentences the API answers with.
+      const reason = storageError(error)?.message ?? describeError(error)
+      const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${reason}`
       lastError = log.redact(sentence)
       if (isCheck) failures += 1
       outcome = { result: 'failed', tag: progress.tag, message: lastError }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
+import { storageError } from '../data-dir.ts'
 import { AppError } from '../errors.ts'
 import { formatBytes } from '../progress-bar.ts'
 import { diskReason, freeBytes } from './download.ts'
@@ -29,9 +30,10 @@ const preflight = (request: Request, workDirectory: string, maxBytes: number) =>
   const free = freeBytes(workDirectory)
   if (free !== null && free < size * 2) {
     // The import needs about as much again as the dump; a full disk mid-import helps nobody.
+    // 507 like every full disk (the request is fine; the server lacks the room): 413 would blame the file.
     throw new AppError(
-      'too-large',
-      `not enough free space in the data directory (${formatBytes(size * 2)} needed, ${formatBytes(free)} free)`,
+      'no-space',
+      `not enough free space in the data directory (${formatBytes(size * 2)} needed, ${formatBytes(free)} free): free some space on its disk and try again`,
     )
   }
 }
@@ -75,7 +77,8 @@ export const receiveDump = async (request: Request, workDirectory: string, maxBy
     await rm(path, { force: true }).catch(() => {})
     if (error instanceof AppError) throw error
     const disk = diskReason(error)
-    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new AppError('too-large', 'the data directory is full')
+    const full = storageError(error)
+    if (full?.kind === 'no-space') throw full
     // A read-only or unwritable data directory is the server's state, not the upload's fault.
     if (disk) throw new AppError('conflict', `the file was not stored: ${disk}`)
     throw new AppError('bad-request', 'the upload was interrupted before the whole file arrived')

@@ -107,3 +107,24 @@ export const radarrFilmYear = (title: string): number | null => {
   const year = (filenameParse(title) as { year?: string | null }).year
   return year ? Number(year) : null
 }
+
+// How each app turns a series or film title into the `q` of a title search (SearchCriteriaBase.
+// GetCleanSceneTitle, read at Sonarr 08b677c and Radarr 0675c88): a leading "the " goes, `&` becomes
+// "and"; Sonarr deletes ` ' and dots, Radarr turns apostrophes (' ` ´ ‘ ’) into spaces and deletes dots;
+// every other non-word character becomes a separator and accents are removed.
+const cleanTitle = (title: string, apostrophes: RegExp, apostropheBecomes: string): string =>
+  title
+    .replace(/^the\s/i, '')
+    .replaceAll('&', 'and')
+    .replace(apostrophes, apostropheBecomes)
+    .replaceAll('.', '')
+    .replace(/[^\p{L}\p{N}_]+/gu, ' ')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+
+/** The words Sonarr sends for a series title (joined by `+` on the wire). */
+export const sonarrSearchTerm = (title: string): string => cleanTitle(title, /[`']/g, '')
+
+/** The words Radarr sends for a film title. */
+export const radarrSearchTerm = (title: string): string => cleanTitle(title, /['`´‘’]/g, ' ')

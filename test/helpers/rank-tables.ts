@@ -5,6 +5,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import { writeRankPositions } from '../../runtime/importer/rank-order.ts'
+import { indexedTitle } from '../../runtime/search/indexed-title.ts'
 import { ITALIAN_PREFERRED } from '../../runtime/search/rank.ts'
 
 /** The default result order as SQL states it (search.ts RANKED_ORDER with a zero score). */
@@ -19,7 +20,7 @@ export const writeRankedTitles = (main: Database, files: Database): void => {
   const title = files.prepare('INSERT INTO torrents_fts (rowid, title) VALUES (?, ?)')
   const italian = files.prepare('INSERT INTO torrent_rank_italian (rank, id) VALUES (?, ?)')
   files.transaction(() => {
-    rows.forEach(([, text], index) => title.run(index + 1, text))
+    rows.forEach(([, text], index) => title.run(index + 1, indexedTitle(text)))
     italianIds.forEach(([id], index) => italian.run(index + 1, id))
   })()
   for (const statement of [byRank, italian, title]) statement.finalize()

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { dataPaths, NO_SPACE, READ_ONLY } from '../../runtime/data-dir.ts'
@@ -122,6 +122,29 @@ describe('one service per data directory: a lock, not a pid number', () => {
   })
 })
 
+describe('an installed snapshot that cannot be opened', () => {
+  test.each([
+    ['truncated', (directory: string) => truncateSync(join(directory, 'torrents.db'), 8192)],
+    ['overwritten', (directory: string) => writeFileSync(join(directory, 'torrents.db'), Buffer.alloc(65536, 7))],
+    ['missing files.db', (directory: string) => rmSync(join(directory, 'files.db'))],
+  ])('%s: the status, /readyz and the log say which snapshot, why, and how to install one again', async (name, damage) => {
+    const dataDir = withSnapshot(`damaged-${name}`)
+    damage(join(dataPaths(dataDir).snapshots, 'db-ro'))
+    const service = await startService(dataDir, { DB_AUTO_UPDATE: 'false' })
+    try {
+      const status = await (await service.fetch('/webapi/status')).json()
+      expect(status.updater.last_error).toStartWith('The installed snapshot db-ro cannot be opened (')
+      expect(status.updater.last_error).toEndWith('or run icvdb-indexer import <file>')
+      const ready = await service.fetch('/readyz')
+      expect([ready.status, await ready.text()]).toEqual([503, `not ready: no snapshot is served. ${status.updater.last_error}\n`])
+      expect(service.output()).toContain(status.updater.last_error)
+      expect((await service.fetch('/api?t=search')).status).toBe(200)
+    } finally {
+      await service.kill()
+    }
+  })
+})
+
 describe('start-up failures are one line naming the cause and the fix', () => {
   test('configuration (exit 2): SEARCH_WORKERS and SEARCH_CACHE_MB are validated like the other variables', async () => {
     const dataDir = join(root, 'config')
@@ -153,6 +176,17 @@ describe('start-up failures are one line naming the cause and the fix', () => {
     const file = join(root, 'a-file')
     writeFileSync(file, '')
     expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', file]), 1, /is a file, not a directory: set DATA_DIR/)
+    for (const inside of ['state', 'snapshots']) {
+      const dataDir = join(root, `file-as-${inside}`)
+      mkdirSync(dataDir)
+      writeFileSync(join(dataDir, inside), '')
+      for (const command of [['serve', '--port', '0'], ['check']])
+        expectOneLine(
+          await runCli([...command, '--data-dir', dataDir], { DB_AUTO_UPDATE: 'false', SNAPSHOT_RELEASE_URL: 'http://127.0.0.1:9/' }),
+          1,
+          new RegExp(`/${inside} is a file, not a directory: move it out of the data directory and start again$`),
+        )
+    }
     const empty = join(root, 'empty')
     mkdirSync(empty)
     const frozen = readOnlyView(empty)
@@ -162,6 +196,20 @@ describe('start-up failures are one line naming the cause and the fix', () => {
       /cannot be created \(read-only file system\): create it, or set DATA_DIR/,
     )
     expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', frozen]), 1, /is read-only and holds no installed snapshot/)
+  })
+
+  test('a second service on the port of a running one fails with exit 1 instead of sharing its connections', async () => {
+    const first = await startService(join(root, 'first-service'))
+    try {
+      const port = new URL(first.base).port
+      expectOneLine(
+        await runCli(['serve', '--port', port, '--host', '127.0.0.1', '--data-dir', join(root, 'second-service')]),
+        1,
+        /port \d+ is already in use on 127\.0\.0\.1: .*PORT/,
+      )
+    } finally {
+      await first.kill()
+    }
   })
 
   test('a body over any Bun limit gets the handler’s 413 {"detail"} from the real service', async () => {
@@ -178,6 +226,33 @@ describe('start-up failures are one line naming the cause and the fix', () => {
       await service.kill()
     }
   })
+})
+
+test('an upload to a full data directory answers 507, whether the size is declared or not', async () => {
+  const dataDir = join(root, 'full-upload')
+  mkdirSync(dataDir)
+  mount('-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dataDir)
+  mounts.push(dataDir)
+  const server = startTestServer({ dataDir })
+  try {
+    const dump = readFileSync(join(import.meta.dir, '../fixtures/snapshots/icvdb-sample-1.14-gzip.dump'))
+    const large = new Uint8Array(700 * 1024)
+    large.set(dump.subarray(0, 64))
+    const declared = await server.fetch('/webapi/updater/upload?name=big.dump', { method: 'POST', body: large })
+    expect(declared.status).toBe(507)
+    expect((await declared.json()).detail).toMatch(/^not enough free space in the data directory \(.+ needed, .+ free\): free some space/)
+    spawnSync('dd', ['if=/dev/zero', `of=${join(dataDir, 'filler')}`, 'bs=64k'], { stdio: 'ignore' })
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < dump.length; at += 16384) controller.enqueue(dump.subarray(at, at + 16384))
+        controller.close()
+      },
+    })
+    const streamed = await server.fetch('/webapi/updater/upload?name=streamed.dump', { method: 'POST', body: chunks })
+    expect([streamed.status, await streamed.json()]).toEqual([507, { detail: NO_SPACE }])
+  } finally {
+    await server.stop()
+  }
 })
 
 test('a full disk during PUT /webapi/settings answers 507 and keeps the saved file', async () => {

@@ -159,6 +159,7 @@ describe('strict input', () => {
     ['an apikey', { apikey: 'secret-key-value' }],
     ['an unknown key', { b7f0c2d94e1a4c3f: 1 }],
     ['an array', [1, 2]],
+    ['an empty array', []],
   ])('%s → 422, nothing echoed', async (_, body) => {
     const response = await post(body)
     expect(response.status).toBe(422)

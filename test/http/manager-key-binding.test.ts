@@ -114,15 +114,17 @@ test('a key saved by an earlier version is bound to the URL persisted with it', 
   expectNothingReached(stranger)
 })
 
-test('a key saved before any URL is bound to the first URL saved after it', async () => {
+test('a key saved without a URL is sent to no URL saved after it, until it is entered again with one', async () => {
   server = startTestServer({ dataDir })
-  const saved = await putJson(server, '/webapi/settings', settings({ url: '', api_key: KEY }))
-  expect((await saved.json()).manager.api_key_configured).toBe(true)
-  await putJson(server, '/webapi/settings', settings({ url: home.url }))
-  expect((await post('/webapi/manager/test')).status).toBe(200)
+  await putJson(server, '/webapi/settings', settings({ url: '', api_key: KEY }))
+  // Another client on the LAN saves its own address first: the key must not follow it there.
   await putJson(server, '/webapi/settings', settings({ url: stranger.url }))
-  expect((await post('/webapi/manager/test')).status).toBe(400)
+  expect(await post('/webapi/manager/test')).toEqual({ status: 400, body: NOT_CONFIGURED })
+  expect((await get('/webapi/manager/status')).error).toBe(KEY_FOR_OTHER_ADDRESS)
   expectNothingReached(stranger)
+  await putJson(server, '/webapi/settings', settings({ url: home.url, api_key: KEY }))
+  expect((await post('/webapi/manager/test')).status).toBe(200)
+  expect(home.received.map((request) => request.apiKey)).toEqual([KEY])
 })
 
 describe('MANAGER_API_KEY', () => {

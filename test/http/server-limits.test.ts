@@ -107,7 +107,8 @@ describe('the sanitizer (manager reasons reaching /webapi/manager/status and the
     ['cut by the 300-character limit', `${'The indexer test failed because '.repeat(9)}key=${KEY}`],
     ['in base64', `Authorization header was ${Buffer.from(`user:${KEY}`).toString('base64')}`],
     ['split by whitespace', `the key ${KEY.slice(0, 16)} ${KEY.slice(16)} was refused`],
-    ['a 10-character piece', `key starting ${KEY.slice(3, 13)}… is wrong`],
+    ['an 8-character piece', `key starting ${KEY.slice(3, 11)}… is wrong`],
+    ['hex-encoded', `key ${Buffer.from(KEY).toString('hex')} is wrong`],
   ]
   for (const [name, message] of FORMS) {
     test(`the key ${name} becomes "Manager request failed"`, async () => {

@@ -391,6 +391,29 @@ describe('the write-only API key (interface.md §4.2)', () => {
     expect(status.manager.configured).toBe(true)
   })
 
+  test('a URL that carries the key (sent now or kept) is refused, so no read can show it', async () => {
+    server = startTestServer()
+    const inQuery = withKey(SECRET)
+    inQuery.manager.url = `http://prowlarr:9696/?apikey=${SECRET}`
+    const refused = await putJson(server, '/webapi/settings', inQuery)
+    expect([refused.status, await refused.json()]).toEqual([
+      422,
+      { detail: 'manager.url must be an absolute HTTP URL without credentials' },
+    ])
+    await putJson(server, '/webapi/settings', withKey(SECRET))
+    const kept = withKey()
+    kept.manager.indexer_url = `http://indexer:8000/${Buffer.from(SECRET).toString('base64url')}/api`
+    const keptRefused = await putJson(server, '/webapi/settings', kept)
+    expect([keptRefused.status, await keptRefused.json()]).toEqual([
+      422,
+      { detail: 'manager.indexer_url must be an absolute HTTP URL without credentials' },
+    ])
+    // A URL sharing only a word with the key is its own (key-for-the-first-prowlarr, http://prowlarr:9696).
+    const sharing = withKey('key-for-the-first-prowlarr')
+    sharing.manager.url = 'http://prowlarr:9696'
+    expect((await putJson(server, '/webapi/settings', sharing)).status).toBe(200)
+  })
+
   test('neither the stored nor the environment key appears in any response body or log line', async () => {
     server = startTestServer({ env: { MANAGER_API_KEY: 'env-secret-key' } })
     await putJson(server, '/webapi/settings', withKey(SECRET))

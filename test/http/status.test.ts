@@ -95,6 +95,15 @@ describe('routing', () => {
     const wrong = await server.fetch('/webapi/status', { method: 'DELETE' })
     expect(wrong.status).toBe(405)
     expect(await wrong.json()).toEqual({ detail: 'Method Not Allowed' })
+    // RFC 9110 §15.5.6: a 405 names the methods the resource has.
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD')
+    expect((await server.fetch('/webapi/settings', { method: 'OPTIONS' })).headers.get('allow')).toBe('GET, HEAD, PUT')
+    const torznab = await server.fetch('/api', { method: 'POST' })
+    expect([torznab.status, torznab.headers.get('allow'), torznab.headers.get('content-type')]).toEqual([
+      405,
+      'GET, HEAD',
+      'application/xml; charset=utf-8',
+    ])
   })
 
   test('marks API answers as not cacheable', async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import type { ResultProcessing } from '../../runtime/settings/schema.ts'
 import { checkResults } from '../conformance/torznab-checker.ts'
 import { attribute, children, parseXml, text } from '../conformance/xml-document.ts'
+import { radarrSearchTerm, sonarrSearchTerm } from '../helpers/arr-clients.ts'
 import { startFixtureServer } from '../helpers/fixture-server.ts'
 import { putJson, startTestServer, type TestServer } from '../helpers/server.ts'
 
@@ -49,6 +50,7 @@ const search = async (query: string): Promise<Page> => {
   }
 }
 
+const page = (result: Page): string[] => result.titles
 const newestFirst = (dates: number[]) => dates.every((date, i) => i === 0 || dates[i - 1] >= date)
 
 describe('RSS (no query): the newest releases of the requested kind', () => {
@@ -134,6 +136,31 @@ describe('client request forms', () => {
     const page = await search('t=tvsearch&cat=5030,5040&offset=0&limit=100&q=Breaking%20Bad&season=2&ep=5')
     expect(page.titles).toContain('Breaking.Bad.S02E05.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP')
     expect(page.titles).not.toContain('Breaking.Bad.S02E06.ITA.ENG.1080p.BluRay.DD5.1.x264-GRP')
+  })
+
+  // Their title searches send cleaned names (test/helpers/arr-clients.ts): "LAmica", "Lilo and Stitch".
+  test('Sonarr and Radarr title searches of names with an apostrophe or "&" find them', async () => {
+    const plus = (term: string) => term.replaceAll(' ', '+')
+    const sonarr = await search(
+      `t=tvsearch&cat=5030,5040&extended=1&offset=0&limit=100&q=${plus(sonarrSearchTerm("L'Amica Geniale"))}&season=1&ep=6`,
+    )
+    expect(page(sonarr).some((title) => /^L'Amica Geniale (1x06|S01E06)/.test(title))).toBe(true)
+    for (const [name, year, starts] of [
+      ['Lilo & Stitch', 2025, 'Lilo & Stitch <2025>'],
+      ['Fast & Furious 7', 2015, 'Fast &amp; Furious 7 (2015)'],
+      ["La Zona d'Interesse", 2023, "La Zona d'Interesse"],
+    ] as const) {
+      const radarr = await search(`t=movie&cat=2000,2040&extended=1&offset=0&limit=100&q=${plus(radarrSearchTerm(name))}+${year}`)
+      expect({ name, found: page(radarr).some((title) => title.startsWith(starts)) }).toEqual({ name, found: true })
+    }
+  })
+
+  test('a query without a letter or digit matches nothing (never the feed); blank is no query', async () => {
+    for (const q of ['%21%21%21', '%F0%9F%98%80', '-', '%22']) {
+      expect((await search(`t=search&q=${q}`)).guids).toEqual([])
+      expect((await search(`t=tvsearch&q=${q}&season=4&ep=1`)).guids).toEqual([])
+    }
+    expect((await search('t=search&q=%20%20')).guids).toEqual((await search('t=search')).guids)
   })
 
   test('categories: a parent covers its subcategories; unknown ones are ignored; only unknown → empty', async () => {

@@ -118,6 +118,34 @@ describe('icvdb-indexer import while the service runs', () => {
   }, 60_000)
 })
 
+describe('icvdb-indexer import while the service dies', () => {
+  test('a service killed in the middle: exit 1 and a sentence, never a hang or another update taken for its own', async () => {
+    const dataDir = freshDataDir()
+    // The switch's maintenance window is held open, so the import is surely running when the service dies.
+    const service = await startService(dataDir, { DB_AUTO_UPDATE: 'false', ICVDB_TEST_PAUSE_SWITCH_MS: '30000' })
+    const cli = Bun.spawn([process.execPath, join(ROOT, 'runtime/main.ts'), 'import', FIXTURE, '--data-dir', dataDir], {
+      env: { PATH: process.env.PATH ?? '' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      for (let tries = 0; tries < 200; tries++) {
+        if ((await (await service.fetch('/webapi/updater')).json()).maintenance) break
+        await Bun.sleep(50)
+      }
+      await service.kill('SIGKILL')
+      const [stdout, stderr, code] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited])
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
+      expect(stderr).toContain(
+        `the service at ${service.base} stopped answering, so this import did not complete; the snapshot it had keeps serving`,
+      )
+    } finally {
+      cli.kill()
+      await service.kill()
+    }
+  }, 60_000)
+})
+
 describe('icvdb-indexer check while the service runs', () => {
   test('asks the running service to check and follows it to the end', async () => {
     const dataDir = freshDataDir()

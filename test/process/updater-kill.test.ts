@@ -109,6 +109,11 @@ describe('SIGKILL and restart', () => {
     await service.kill()
     expect(workEntries(dataDir)).toContain(importing)
     expect(await expectCleanRestart(dataDir, [BASE_TAG])).toBe(BASE_TAG)
+    // The restart said what happened, once: the cut-short update and what still serves.
+    const restart = services.at(-1)?.output() ?? ''
+    expect(restart).toMatch(/warn {2}an update was cut short when the service last stopped; its files were removed \(work\//)
+    expect(restart).toContain(`work/${importing}`)
+    expect(restart).toContain(`and ${BASE_TAG} is still the installed snapshot`)
   }, 90_000)
 
   test('during the switch (maintenance window held open by ICVDB_TEST_PAUSE_SWITCH_MS): old or new serves, never neither', async () => {

@@ -1,8 +1,8 @@
 /**
  * Issue 15's fuzz suite: a few thousand seeded random /api and /webapi requests against the real
  * service setup on loopback, with a manager that echoes the key back in every form it can. Fails on
- * any 5xx (but the specified 502 of a manager command), any /api answer that is not XML, and any 10-character piece of the key (or its
- * URL-encoded or base64 form) in any answer or log line. FUZZ_SEED and FUZZ_REQUESTS replay or widen a run.
+ * any 5xx (but the specified 502 of a manager command), any /api answer that is not XML, and any 8-character piece of the key (or its
+ * URL-encoded, base64, hex or reversed form) in any answer or log line. FUZZ_SEED and FUZZ_REQUESTS replay or widen a run.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdirSync, rmSync } from 'node:fs'
@@ -23,7 +23,9 @@ const KEY = '7c4a8d09ca3762af61e59520943dc264'
 /** Every form of the key this suite looks for, independent of the service's own sanitizer. */
 const KEY_FORMS = (() => {
   const forms = new Set<string>()
-  for (let start = 0; start + 10 <= KEY.length; start++) forms.add(KEY.slice(start, start + 10))
+  for (let start = 0; start + 8 <= KEY.length; start++) forms.add(KEY.slice(start, start + 8))
+  forms.add(Buffer.from(KEY.slice(0, 12)).toString('hex'))
+  forms.add([...KEY.slice(5, 17)].reverse().join(''))
   for (const prefix of ['', 'a', 'ab'])
     forms.add(
       Buffer.from(prefix + KEY)
@@ -45,6 +47,8 @@ const hostileManager = (random: Random): RecordingManager => {
     () => Response.json([{ errorMessage: `key ${KEY.slice(0, 16)}\n${KEY.slice(16)}` }], { status: 400 }),
     () => new Response(`<html>${KEY}</html>`, { status: 200, headers: { 'content-type': 'application/json' } }),
     () => Response.json({ traceback: KEY }, { status: 500 }),
+    () => Response.json([{ errorMessage: `hex ${Buffer.from(KEY).toString('hex')}` }], { status: 400 }),
+    () => Response.json([{ errorMessage: `reversed ${[...KEY].reverse().join('')}` }], { status: 400 }),
   ]
   for (const route of ['GET /api/v1/indexer/schema', 'GET /api/v1/indexer', 'POST /api/v1/indexer/test', 'POST /api/v1/indexer']) {
     manager.answer(route, () =>

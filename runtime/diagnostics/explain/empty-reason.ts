@@ -76,6 +76,7 @@ export const emptyReason = (facts: EmptyFacts): string => {
   if (facts.query.slices !== null && facts.query.slices.length === 0) {
     return `None of the requested categories (${(facts.categories ?? []).join(', ')}) is one this indexer serves; ask for 2000 (Movies) or 5000 (TV) and their subcategories.`
   }
+  if (facts.query.wordless) return 'The query has no letter or digit, so no title can match it; search for words of the title.'
   const candidates = facts.funnel[0]?.remaining ?? 0
   const retained = facts.funnel.at(-1)?.remaining ?? 0
   if (candidates === 0) return missingFromSnapshot(facts) ?? 'Nothing in this snapshot matches this search.'

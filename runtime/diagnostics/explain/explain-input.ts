@@ -25,7 +25,8 @@ const FIELDS = 't, q, imdbid, tmdbid, season, ep, cat, limit and offset'
 
 /** A sentence naming the first field in error, never its value (which could be anything). */
 export const parseExplainInput = (input: unknown): { ok: true; value: ExplainInput } | { ok: false; message: string } => {
-  const result = v.safeParse(ExplainInputSchema, input)
+  // Valibot's objects take an array for an object without keys.
+  const result = v.safeParse(ExplainInputSchema, Array.isArray(input) ? null : input)
   if (result.success) return { ok: true, value: result.output }
   const issue = result.issues[0]
   const field = issue.path?.[0]?.key

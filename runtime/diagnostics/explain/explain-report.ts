@@ -19,6 +19,7 @@ const TOP_ITEMS = 10
 
 const PLANS: Record<SearchPlan, string> = {
   'no-category': 'No requested category is served: nothing is searched',
+  'no-words': 'The query has no letter or digit to look for: nothing is searched',
   rankedIds: 'Id search: candidates from the id indexes (rows, files, packs), put in the ranking order',
   recent: 'Newest releases first (no words, id or season)',
   rankedTitles: 'Title words, read in rank order from the word index',

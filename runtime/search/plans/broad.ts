@@ -3,6 +3,7 @@ import type { Database } from 'bun:sqlite'
 import type { SearchHit, SearchQuery, SearchResult } from '../query.ts'
 import type { Fragment } from '../rank.ts'
 import { TITLE_HITS } from '../sql.ts'
+import { indexedTitle } from '../indexed-title.ts'
 import { ftsMatch, titlesMatching, walkableTokens } from '../tokens.ts'
 import { capFor, COLUMNS, fetchInOrder, inRankOrder, tableRows } from './plan-rows.ts'
 
@@ -77,7 +78,7 @@ const walk = (db: Database, query: SearchQuery, plan: BroadPlan): SearchHit[] | 
     // values(): plain [id, title] arrays, no row objects for thousands of rows.
     const batch = step.values(...plan.score.params, ...plan.rest.params, size, walked) as Array<[number, string]>
     const matches = titlesMatching(
-      batch.map((row) => row[1]),
+      batch.map((row) => indexedTitle(row[1])),
       query.words,
     )
     batch.forEach((row, i) => matches[i] && ids.push(row[0]))

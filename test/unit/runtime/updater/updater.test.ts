@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dataPaths, type DataPaths } from '../../../../runtime/data-dir.ts'
+import { dataPaths, NO_SPACE, READ_ONLY, type DataPaths } from '../../../../runtime/data-dir.ts'
 import { SnapshotDatabase } from '../../../../runtime/db/database.ts'
 import { createLog } from '../../../../runtime/log.ts'
 import { DEFAULT_SETTINGS } from '../../../../runtime/settings/schema.ts'
@@ -136,6 +136,19 @@ describe('check', () => {
     expect(updater.status().installed_version).toBeNull()
     expect(readdirSync(paths.work)).toEqual([])
     expect(readdirSync(paths.snapshots)).toEqual([])
+  })
+
+  test("a data directory gone read-only or full mid-import is said in the API's words, not as an errno line", async () => {
+    for (const [code, sentence] of [
+      ['EROFS', READ_ONLY],
+      ['ENOSPC', NO_SPACE],
+    ]) {
+      const error = Object.assign(new Error(`${code}: read-only file system, open '/data/work/x/torrents.db'`), { code })
+      makeUpdater({ importSnapshot: async () => Promise.reject(error) })
+      await updater.check()
+      expect(updater.status().last_error).toBe(`Import of icvdb-2026-11-20.dump failed: ${sentence}`)
+      await updater.stop()
+    }
   })
 
   test('a success clears the previous error', async () => {
