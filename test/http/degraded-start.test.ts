@@ -228,12 +228,17 @@ describe('start-up failures are one line naming the cause and the fix', () => {
   })
 })
 
-test('an upload to a full data directory answers 507, whether the size is declared or not', async () => {
-  const dataDir = join(root, 'full-upload')
+/** A data directory on its own 1 MiB tmpfs (unmounted after the file), served in this process. */
+const tinyDisk = (name: string): { dataDir: string; server: ReturnType<typeof startTestServer> } => {
+  const dataDir = join(root, name)
   mkdirSync(dataDir)
   mount('-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dataDir)
   mounts.push(dataDir)
-  const server = startTestServer({ dataDir })
+  return { dataDir, server: startTestServer({ dataDir }) }
+}
+
+test('an upload to a full data directory answers 507, whether the size is declared or not', async () => {
+  const { dataDir, server } = tinyDisk('full-upload')
   try {
     const dump = readFileSync(join(import.meta.dir, '../fixtures/snapshots/icvdb-sample-1.14-gzip.dump'))
     const large = new Uint8Array(700 * 1024)
@@ -256,11 +261,7 @@ test('an upload to a full data directory answers 507, whether the size is declar
 })
 
 test('a full disk during PUT /webapi/settings answers 507 and keeps the saved file', async () => {
-  const dataDir = join(root, 'full')
-  mkdirSync(dataDir)
-  mount('-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dataDir)
-  mounts.push(dataDir)
-  const server = startTestServer({ dataDir })
+  const { dataDir, server } = tinyDisk('full')
   try {
     const before = readFileSync(join(dataDir, 'state', 'settings.json'), 'utf8')
     // Fill the disk: the write stops at ENOSPC.
