@@ -22,6 +22,9 @@ const NETWORK_CODES: Record<string, string> = {
   EPROTO: 'TLS handshake failed',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+  // Bun's fetch: the server answered, but with redirects it will not follow.
+  TooManyRedirects: 'too many redirects',
+  UnsupportedRedirectProtocol: 'redirected to an address that is not http(s)',
 }
 
 /** Why `error` happened, from its code (or a cause's), or the signal's deadline. */

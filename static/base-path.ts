@@ -10,3 +10,6 @@ export const withBase = (route: string): string => `${BASE_PATH}${route}`
 
 /** The client route shown at an address bar path. */
 export const routeOf = (pathname: string): string => (pathname.startsWith(BASE_PATH) ? pathname.slice(BASE_PATH.length) : pathname) || '/'
+
+/** The port this page was opened on (its scheme's default when the address names none), for help texts. */
+export const pagePort = (): string => location.port || (location.protocol === 'https:' ? '443' : '80')

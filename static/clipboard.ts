@@ -9,6 +9,8 @@ export const copyText = async (text: string): Promise<boolean> => {
       return true
     }
   } catch {}
+  // Selecting the textarea takes the focus: it goes back to the copy button afterwards.
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')
@@ -22,5 +24,6 @@ export const copyText = async (text: string): Promise<boolean> => {
     return false
   } finally {
     area.remove()
+    focused?.focus()
   }
 }

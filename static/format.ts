@@ -56,3 +56,21 @@ export const snapshotAgeDays = (tag: string | null, now: number): number | null 
 
 export const describeAge = (days: number, t: Translate): string =>
   days === 0 ? t('time.ageToday') : days === 1 ? t('time.ageOneDay') : t('time.ageDays', { n: days })
+
+// The language names the server sends (the Torznab `language` values) as ISO codes, for Intl.
+const LANGUAGE_CODES: Record<string, string> = {
+  Italian: 'it',
+  English: 'en',
+  Japanese: 'ja',
+  German: 'de',
+  French: 'fr',
+  Spanish: 'es',
+  Korean: 'ko',
+}
+
+/** A language name the server sends ("Italian") in the user's language ("Italiano"); an unknown one as sent. */
+export const languageName = (name: string, language: Language): string => {
+  const code = LANGUAGE_CODES[name]
+  const local = code ? new Intl.DisplayNames([language], { type: 'language' }).of(code) : undefined
+  return local ? local.charAt(0).toLocaleUpperCase(language) + local.slice(1) : name
+}

@@ -63,10 +63,15 @@ const RULES: readonly Rule[] = [
   [/^Manager request failed$/, 'firstrun.err.managerFailed'],
   // Snapshots: the updater's last_error and the install routes.
   [/^Release check failed: (?:cannot reach|no answer from) .*$/, 'firstrun.err.offline'],
+  [
+    /^Release check failed: the release server refuses requests for now \(rate limit.*\); it accepts them again at (\d\d:\d\d) UTC$/,
+    'firstrun.err.rateLimited',
+    (match) => ({ time: match[1] }),
+  ],
   [/^Release check failed: .*$/, 'firstrun.err.releaseFailed'],
   [/^Download of .* failed: (?:cannot reach|no answer from|no data for|the connection broke).*$/, 'firstrun.err.downloadNetwork'],
   [
-    /^Download of .* failed: (?:the disk is full|not enough free space).*$|^the data directory is full$|^not enough free space.*$/,
+    /^Download of .* failed: (?:the disk is full|not enough free space).*$|^the data directory is full$|^not enough free space.*$|^no space left on the data directory.*$/,
     'firstrun.err.diskFull',
   ],
   [/^Download of .* failed: checksum mismatch.*$/, 'firstrun.err.checksum'],
@@ -79,6 +84,8 @@ const RULES: readonly Rule[] = [
   [/^the upload was interrupted.*$/, 'firstrun.err.uploadInterrupted'],
   [/^the file was not stored: the data directory is (?:read-only|not writable)$/, 'firstrun.err.dataDirReadOnly'],
   [/^An update is already running.*$/, 'firstrun.err.busy'],
+  [/^A dump is being uploaded; check for updates once it is installed$/, 'firstrun.err.uploadArriving'],
+  [/^The installed snapshot (\S+) cannot be opened .*$/, 'firstrun.err.snapshotUnopened', (match) => ({ tag: match[1] })],
   [/^.* cannot be installed: the file does not exist$/, 'firstrun.err.pathMissing'],
   [/^path must be an absolute path on the server$/, 'firstrun.err.pathRelative'],
   [/^url must be an absolute http\(s\) URL without credentials$/, 'firstrun.err.installUrl'],
@@ -86,6 +93,19 @@ const RULES: readonly Rule[] = [
   [/^Incorrect parameter: imdbid$/, 'firstrun.err.paramImdb'],
   [/^Incorrect parameter: (season|ep)$/, 'firstrun.err.paramNumber', (match) => ({ name: match[1] })],
   [/^Incorrect parameter: (\w+)$/, 'firstrun.err.paramOther', (match) => ({ name: match[1] })],
+  // What an update ended with (progress.message on success, the history's outcome).
+  [
+    /^Installed (\S+) \(([\d,.]+) torrents\) from (.+)$/,
+    'firstrun.outcome.installedFrom',
+    (match) => ({ tag: match[1], count: match[2], file: match[3] }),
+  ],
+  [/^Installed (\S+) \(([\d,.]+) torrents\)$/, 'firstrun.outcome.installed', (match) => ({ tag: match[1], count: match[2] })],
+  [/^Already up to date \((\S+)\)$/, 'firstrun.outcome.upToDate', (match) => ({ tag: match[1] })],
+  [
+    /^Installed (\S+) is newer than (\S+); no downgrade$/,
+    'firstrun.outcome.noDowngrade',
+    (match) => ({ tag: match[1], release: match[2] }),
+  ],
   // Transport: the browser could not reach the service at all.
   [/^(?:Failed to fetch|NetworkError.*|Load failed|HTTP 50[234])$/, 'firstrun.err.offlineService'],
   [/^Internal server error$/, 'firstrun.err.internal'],

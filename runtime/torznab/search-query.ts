@@ -35,13 +35,19 @@ const two = (n: number) => String(n).padStart(2, '0')
 const onlyUnhonouredIds = (request: TorznabRequest, honours: (name: string) => boolean): boolean =>
   request.ids.length > 0 && !request.ids.some(honours) && !request.q
 
+const ABSOLUTE_EPISODE = /^\d{1,4}$/
+
 export const toSearchQuery = (request: TorznabRequest, processing: ResultProcessing): SearchQuery => {
   const t = (request.t in SCOPES ? request.t : 'search') as SearchFunction
   const honours = (name: string) => SUPPORTED_PARAMS[t].includes(name)
   const imdb = honours(PARAM.imdbid) ? request.imdbid : null
   const tmdb = honours(PARAM.tmdbid) ? request.tmdbid : null
-  // An id identifies the title better than any spelling of it, so q only matters without one.
-  const q = imdb === null && tmdb === null ? (request.q?.trim() ?? '') : ''
+  // An id identifies the title better than any spelling of it, so q only matters without one, except
+  // a bare number on a TV search: Sonarr searches an anime episode as its ids plus the absolute number
+  // (`imdbid=…&q=30`), and a show of thousands of releases would fill its 1,000 results with others.
+  const text = request.q?.trim() ?? ''
+  const absolute = t === 'tvsearch' && ABSOLUTE_EPISODE.test(text)
+  const q = (imdb === null && tmdb === null) || absolute ? text : ''
   let words = q ? queryTokens(q) : []
   const wordless = q !== '' && words.length === 0
   let season = honours(PARAM.season) ? request.season : null

@@ -27,7 +27,18 @@ export type TitleMode = (typeof TITLE_MODES)[number]
 
 export type TitleFacts = Pick<
   SearchHit,
-  'title' | 'type' | 'imdb' | 'tmdb' | 'season_first' | 'season_last' | 'episode_first' | 'episode_last' | 'languages' | 'subtitles'
+  | 'title'
+  | 'type'
+  | 'imdb'
+  | 'tmdb'
+  | 'season'
+  | 'episode'
+  | 'season_first'
+  | 'season_last'
+  | 'episode_first'
+  | 'episode_last'
+  | 'languages'
+  | 'subtitles'
 >
 
 interface Word {
@@ -92,29 +103,40 @@ export const rewriteSubtitleMarkers = (title: string, audioKnown: boolean): stri
 
 const two = (n: number): string => String(n).padStart(2, '0')
 
-/** The indexer's own season/episode parse in the form Sonarr reads, or null when it has none. */
-const normalisedMarker = (facts: TitleFacts): string | null => {
-  const { season_first: first, season_last: last, episode_first: episode, episode_last: lastEpisode } = facts
+type Range = Pick<TitleFacts, 'season_first' | 'season_last' | 'episode_first' | 'episode_last'>
+
+/**
+ * What the marker states: the indexer's parse of the title, else the row's own season/episode columns
+ * (a one-season show's `Puntata 9` or `Episodio 12` names no season; the feed's attributes say S01E09).
+ */
+const markerRange = (facts: TitleFacts): Range => {
+  if (facts.season_first !== null || facts.season === null) return facts
+  return { season_first: facts.season, season_last: facts.season, episode_first: facts.episode, episode_last: facts.episode }
+}
+
+/** A season/episode range in the form Sonarr reads, or null when it has none. */
+const normalisedMarker = (range: Range): string | null => {
+  const { season_first: first, season_last: last, episode_first: episode, episode_last: lastEpisode } = range
   if (first === null || last === null) return null
   if (episode === null || lastEpisode === null) return first === last ? `S${two(first)}` : `S${two(first)}-S${two(last)}`
   if (first !== last) return null
   return `S${two(first)}E${two(episode)}${lastEpisode > episode ? `-E${two(lastEpisode)}` : ''}`
 }
 
-const readsLikeIndexer = (title: string, facts: TitleFacts): boolean => {
+const readsLike = (title: string, range: Range): boolean => {
   const reading = sonarrEpisodes(title)
   return (
     reading !== null &&
-    reading.season_first === facts.season_first &&
-    reading.season_last === facts.season_last &&
-    reading.episode_first === facts.episode_first &&
-    reading.episode_last === facts.episode_last
+    reading.season_first === range.season_first &&
+    reading.season_last === range.season_last &&
+    reading.episode_first === range.episode_first &&
+    reading.episode_last === range.episode_last
   )
 }
 
-// Where a season or episode marker of any spelling the indexer parses begins.
+// Where a season or episode marker of any spelling the indexer parses begins, or a one-season show's episode word (Puntata 9).
 const MARKER_START =
-  /(?<![\p{L}\p{N}])(?:S\d|\d{1,3}X\d|SEASONS?(?!\p{L})|STAGION[EI]|SAISONS?|STAFFEL|TEMPORADAS?|ST\.?[\s._-]*\d|\d{1,2}\s?[ªº°]\s?STAGIONE|SERIE[\s._-]*COMPLET|COMPLETE[\s._-]*SERIES)/iu
+  /(?<![\p{L}\p{N}])(?:S\d|\d{1,3}X\d|SEASONS?(?!\p{L})|STAGION[EI]|SAISONS?|STAFFEL|TEMPORADAS?|ST\.?[\s._-]*\d|\d{1,2}\s?[ªº°]\s?STAGIONE|SERIE[\s._-]*COMPLET|COMPLETE[\s._-]*SERIES|(?:EPISODIO|PUNTATA)[\s._-]*\d)/iu
 
 const firstReleaseWord = (title: string): number | null => wordsIn(title).find((word) => isReleaseWord(word.upper))?.start ?? null
 
@@ -127,8 +149,9 @@ const insertAt = (title: string, at: number | null, marker: string): string => {
 }
 
 const withEpisodeMarker = (title: string, facts: TitleFacts): string => {
-  const marker = normalisedMarker(facts)
-  if (marker === null || readsLikeIndexer(title, facts)) return title
+  const range = markerRange(facts)
+  const marker = normalisedMarker(range)
+  if (marker === null || readsLike(title, range)) return title
   const at = MARKER_START.exec(title)?.index ?? firstReleaseWord(title)
   return insertAt(title, at, marker)
 }

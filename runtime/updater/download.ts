@@ -88,7 +88,10 @@ export const downloadDump = async (options: DownloadOptions): Promise<DownloadRe
       await response.body?.cancel().catch(() => {})
       fail(`HTTP ${response.status} from the download server`)
     }
-    const announced = response.headers.get('content-length')
+    // A proxy may compress anyway: fetch then hands over the inflated bytes, which the compressed
+    // length does not count; the release's size and SHA-256 still check them.
+    const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity'
+    const announced = encoded ? null : response.headers.get('content-length')
     if (announced !== null && /^\d+$/.test(announced)) {
       const length = Number(announced)
       if (total !== null && length !== total) fail(`the server announced ${length} bytes, the release lists ${total}`)

@@ -40,7 +40,8 @@ export const deadline = (ms: number, outer?: AbortSignal) => {
 export const httpGet = (url: string, options: HttpFetchOptions): Promise<Response> =>
   ofetch.raw(url, {
     method: 'GET',
-    headers: { 'user-agent': options.userAgent, accept: options.accept },
+    // Bytes as stored: a compressed body's Content-Length would not be the length the release lists.
+    headers: { 'user-agent': options.userAgent, accept: options.accept, 'accept-encoding': 'identity' },
     responseType: 'stream',
     retry: 0,
     ignoreResponseError: true,

@@ -34,7 +34,8 @@ const MAX_METADATA_BYTES = 1024 * 1024
 const MAX_CHECKSUM_BYTES = 64 * 1024
 const SHA256_HEX = /^[0-9a-f]{64}$/
 // Tags become directory names under $DATA_DIR/snapshots, so only plain names are accepted.
-const PLAIN_TAG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+const PLAIN_TAG = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const MAX_TAG_LENGTH = 100
 const DATED_TAG = /^db-(\d{4}-\d{2}-\d{2})$/
 
 const AssetSchema = v.looseObject({
@@ -46,9 +47,28 @@ const AssetSchema = v.looseObject({
 const ReleaseSchema = v.looseObject({ tag_name: v.string(), assets: v.array(AssetSchema) })
 type AssetMetadata = v.InferOutput<typeof AssetSchema>
 
-const fail = (reason: string): never => {
-  throw new UpdateFailure(`Release check failed: ${reason}`)
+const fail = (reason: string, retryAt: number | null = null): never => {
+  throw new UpdateFailure(`Release check failed: ${reason}`, { retryAt })
 }
+
+/**
+ * When a refusing server lets requests through again (epoch ms), or null when it did not say: GitHub's
+ * rate limit (403 or 429 with `x-ratelimit-remaining: 0` and `x-ratelimit-reset`, epoch seconds) or a
+ * `Retry-After` (seconds or an HTTP date). Sixty requests an hour without a token are easily spent
+ * behind one shared address.
+ */
+export const retryAtOf = (response: Response, now: number): number | null => {
+  const { headers } = response
+  const reset = Number(headers.get('x-ratelimit-reset'))
+  if (headers.get('x-ratelimit-remaining') === '0' && Number.isFinite(reset) && reset > 0) return reset * 1000
+  const after = headers.get('retry-after')
+  if (after === null) return null
+  if (/^\d+$/.test(after.trim())) return now + Number(after) * 1000
+  const date = Date.parse(after)
+  return Number.isNaN(date) ? null : date
+}
+
+const clockTime = (ms: number): string => new Date(ms).toISOString().slice(11, 16)
 
 const isHttpUrl = (text: string): boolean => {
   try {
@@ -76,6 +96,12 @@ const fetchSmall = async (url: string, { what, accept, maxBytes }: SmallRequest,
     const response = await httpGet(url, { userAgent: options.userAgent, accept, signal: timer.signal })
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => {})
+      const retryAt = response.status === 403 || response.status === 429 ? retryAtOf(response, Date.now()) : null
+      if (retryAt !== null)
+        return fail(
+          `the ${what} refuses requests for now (rate limit, HTTP ${response.status}); it accepts them again at ${clockTime(retryAt)} UTC`,
+          retryAt,
+        )
       return fail(`HTTP ${response.status} from the ${what}`)
     }
     const body = await readCapped(response, maxBytes)
@@ -121,6 +147,7 @@ const checksumOf = async (asset: AssetMetadata, assets: AssetMetadata[], options
 export const discoverRelease = async (options: DiscoverOptions): Promise<Release> => {
   const metadata = parseMetadata(await fetchSmall(options.url, METADATA, options))
   const tag = metadata.tag_name.trim()
+  if (tag.length > MAX_TAG_LENGTH) return fail(`the release tag is longer than ${MAX_TAG_LENGTH} characters`)
   if (!PLAIN_TAG.test(tag)) return fail('the release tag is not a plain name (letters, digits, ".", "_", "-")')
   const asset = metadata.assets.find((candidate) => candidate.name.endsWith('.dump'))
   if (!asset) return fail(`release ${tag} has no .dump asset`)

@@ -13,6 +13,8 @@ export interface ScheduleState {
   lastCheckAt: number | null
   /** Consecutive failed checks. */
   failures: number
+  /** The release server's own time to come back after the last failure (epoch ms), if it said one. */
+  notBefore?: number | null
 }
 
 const FIRST_RETRY_MS = 60_000
@@ -25,6 +27,6 @@ export const backoffMs = (failures: number, intervalMs: number): number =>
 export const dueAt = (state: ScheduleState): number | null => {
   if (!state.enabled || state.startedAt === null) return null
   if (state.lastCheckAt === null) return state.startedAt + state.startDelayMs
-  if (state.failures > 0) return state.lastCheckAt + backoffMs(state.failures, state.intervalMs)
+  if (state.failures > 0) return Math.max(state.lastCheckAt + backoffMs(state.failures, state.intervalMs), state.notBefore ?? 0)
   return state.lastCheckAt + state.intervalMs
 }

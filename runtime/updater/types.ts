@@ -44,6 +44,8 @@ export interface Updater {
   progress(): UpdaterProgress
   /** Starts a check now, or joins the one running; resolves when it ends (never rejects). */
   check(): Promise<CheckOutcome>
+  /** Why a check asked for by hand cannot start now (an install runs, an upload arrives), or null. */
+  checkRefusal(): string | null
   /** Installs a hand-given dump through the same import, switch and progress; null while busy. */
   install(source: ManualSource): Promise<CheckOutcome> | null
   /** Keeps automatic checks from starting (an upload is arriving); returns the release function. */
@@ -56,14 +58,21 @@ export interface Updater {
   stop(): Promise<void>
 }
 
+/** The 409 of a job asked for while another runs. */
+export const UPDATE_RUNNING = 'An update is already running; try again when it has finished'
+
 /**
  * A failure whose message is already the user-facing `last_error` sentence (what failed and why,
  * no secrets). Anything else thrown during an update is wrapped by the updater.
  */
 export class UpdateFailure extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** When the server said to come back (a rate limit's reset, Retry-After), as epoch ms. */
+  readonly retryAt: number | null
+
+  constructor(message: string, options?: { cause?: unknown; retryAt?: number | null }) {
     super(message, options)
     this.name = 'UpdateFailure'
+    this.retryAt = options?.retryAt ?? null
   }
 }
 

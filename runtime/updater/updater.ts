@@ -19,6 +19,7 @@ import { discoverRelease, isUpdate } from './release.ts'
 import { dueAt } from './schedule.ts'
 import { phaseDurations, type UpdateAttempt } from '../diagnostics/update-history.ts'
 import {
+  UPDATE_RUNNING,
   UpdateFailure,
   type CheckOutcome,
   type ImportSnapshot,
@@ -77,6 +78,9 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let nextAt: number | null = null
   let timer: unknown = null
   let running: Promise<CheckOutcome> | null = null
+  // When the release server said to come back (a rate limit), for the next automatic check.
+  let notBefore: number | null = null
+  let installing = false
   let controller: AbortController | null = null
   let progress = idleProgress()
   let holds = 0
@@ -93,7 +97,9 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     if (timer !== null) clock.clearTimeout(timer)
     timer = null
     const { enabled, interval_seconds } = settings.effective().database_update
-    nextAt = stopped ? null : dueAt({ enabled, intervalMs: interval_seconds * 1000, startedAt, startDelayMs, lastCheckAt, failures })
+    nextAt = stopped
+      ? null
+      : dueAt({ enabled, intervalMs: interval_seconds * 1000, startedAt, startDelayMs, lastCheckAt, failures, notBefore })
     if (nextAt === null || running) return
     timer = clock.setTimeout(
       () => {
@@ -168,7 +174,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     try {
       outcome = await job(controller.signal)
       if (isCheck || outcome.result === 'installed') lastError = null
-      if (isCheck) failures = 0
+      if (isCheck) (failures = 0), (notBefore = null)
       if (isCheck) lastCheckAt = clock.now()
       setProgress({ ...progress, phase: 'done', message: outcome.message })
       log.info(`${isCheck ? 'update check' : 'install'}: ${outcome.message}`)
@@ -178,7 +184,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
       const reason = storageError(error)?.message ?? describeError(error)
       const sentence = error instanceof UpdateFailure ? error.message : `Update failed: ${reason}`
       lastError = log.redact(sentence)
-      if (isCheck) failures += 1
+      if (isCheck) (failures += 1), (notBefore = error instanceof UpdateFailure ? error.retryAt : null)
       outcome = { result: 'failed', tag: progress.tag, message: lastError }
       setProgress({ ...progress, phase: 'failed', message: lastError })
       if (isCheck) lastCheckAt = clock.now()
@@ -205,7 +211,20 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
 
   const install = (source: ManualSource): Promise<CheckOutcome> | null => {
     if (running) return null
-    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => setProgress({ ...progress, ...patch })), false)
+    installing = true
+    const job = exclusive(
+      (signal) => installManual(installDeps(), source, signal, (patch) => setProgress({ ...progress, ...patch })),
+      false,
+    )
+    void job.finally(() => (installing = false))
+    return job
+  }
+
+  // A check asked for by hand joins a running check, but would only join an install (and find no
+  // release) or turn an arriving upload's install into a 409 (the upload thrown away).
+  const checkRefusal = (): string | null => {
+    if (holds > 0) return 'A dump is being uploaded; check for updates once it is installed'
+    return installing ? UPDATE_RUNNING : null
   }
 
   const status = (): UpdaterStatus => {
@@ -226,6 +245,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
     status,
     progress: () => ({ ...progress }),
     check,
+    checkRefusal,
     install,
     hold: () => {
       holds += 1

@@ -1,6 +1,6 @@
 /** The frame around every page: header (brand, menu button, language, theme) and the side nav. */
 import type { ComponentChildren } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { LANGUAGES, type Language, type MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
 import { CLIENT_ROUTES } from '../routes.ts'
@@ -16,6 +16,30 @@ const LANGUAGE_LABEL: Record<Language, string> = { it: 'Italiano', en: 'English'
 export const Shell = ({ route, children }: { route: string; children: ComponentChildren }) => {
   const { t, language, setLanguage, theme, setTheme } = usePreferences()
   const [open, setOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const nav = useRef<HTMLElement>(null)
+  // The phone menu covers the page: Escape or a press outside closes it (the focus back on its button),
+  // and so does the focus leaving it, so Tab never lands on a control hidden behind it.
+  useEffect(() => {
+    if (!open) return
+    const outside = (target: EventTarget | null) =>
+      !(target instanceof Node) || !(nav.current?.contains(target) || menuButton.current?.contains(target))
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      menuButton.current?.focus()
+    }
+    const onPointer = (event: PointerEvent) => outside(event.target) && setOpen(false)
+    const onFocus = (event: FocusEvent) => outside(event.target) && setOpen(false)
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('focusin', onFocus)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('focusin', onFocus)
+    }
+  }, [open])
   const go = (event: MouseEvent, path: string) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
@@ -28,6 +52,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
         <button
           type="button"
           class="icon-button menu-button"
+          ref={menuButton}
           aria-label={t('app.menu')}
           aria-expanded={open}
           aria-controls="side-nav"
@@ -52,7 +77,7 @@ export const Shell = ({ route, children }: { route: string; children: ComponentC
           </select>
         </div>
       </header>
-      <nav id="side-nav" class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
+      <nav id="side-nav" ref={nav} class={`sidenav${open ? ' open' : ''}`} aria-label={t('app.menu')}>
         {CLIENT_ROUTES.map(([path, key]) => (
           <a
             href={withBase(path)}

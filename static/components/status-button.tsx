@@ -1,6 +1,7 @@
 /**
- * A three-state action button (Test, Install, Check now): a disabled spinner while running, then a
- * green "OK!" or red "Error" for about 2.5 s, then back to idle.
+ * A three-state action button (Test, Install, Check now): a spinner while running, then a green "OK!"
+ * or red "Error" for about 2.5 s, then back to idle. While running it is aria-disabled, not disabled:
+ * a disabled button drops the keyboard focus to the page's start (WCAG 2.4.3).
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { usePreferences } from '../preferences.tsx'
@@ -22,6 +23,7 @@ export const StatusButton = (props: {
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const onClick = async () => {
+    if (state === 'busy') return
     setState('busy')
     let ok = false
     try {
@@ -38,7 +40,8 @@ export const StatusButton = (props: {
     <button
       type="button"
       class={`button button-${props.variant ?? 'secondary'} state-${state}`}
-      disabled={props.disabled || state === 'busy'}
+      disabled={props.disabled}
+      aria-disabled={state === 'busy'}
       aria-busy={state === 'busy'}
       data-state={state}
       data-testid={props.testId}

@@ -9,7 +9,7 @@ import { copyText } from '../clipboard.ts'
 import { isLoopbackHost } from '../loopback.ts'
 import { usePreferences } from '../preferences.tsx'
 import type { MessageKey } from '../i18n.ts'
-import { BASE_PATH } from '../base-path.ts'
+import { BASE_PATH, pagePort } from '../base-path.ts'
 
 const CATEGORIES = ['2000', '2030', '2040', '2045', '5000', '5030', '5040', '5045', '5070'] as const
 
@@ -58,6 +58,9 @@ export const AddManually = () => {
                 </li>
               ))}
             </ul>
+            <p class="help" data-testid="categories-hint">
+              {t('firstrun.manual.categoriesHint')}
+            </p>
           </dd>
         </div>
         <div class="row">
@@ -71,11 +74,11 @@ export const AddManually = () => {
       </dl>
       {loopback && (
         <p class="callout callout-warning" role="note" data-testid="loopback-warning">
-          {t('firstrun.manual.loopback', { host: location.host })}
+          {t('firstrun.manual.loopback', { host: location.host, port: pagePort() })}
         </p>
       )}
       <p class="help" data-testid="container-hint">
-        {t('firstrun.manual.containerHint', { port: location.port || (location.protocol === 'https:' ? '443' : '80') })}
+        {t('firstrun.manual.containerHint', { port: pagePort() })}
       </p>
     </Section>
   )

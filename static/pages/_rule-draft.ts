@@ -87,6 +87,15 @@ export const ruleMessage = (draft: RuleDraft, index: number): string | null => {
   return result.success ? null : result.issues[0].message.replace('{i}', String(index))
 }
 
+/** The control a rule message is about (product.md's rule messages), for aria-invalid. */
+export type RulePart = 'field' | 'operator' | 'value' | 'action' | 'score'
+export const invalidPart = (message: string): RulePart | null => {
+  if (/score/.test(message)) return 'score'
+  if (/value$/.test(message)) return 'value'
+  const named = /has an invalid (field|operator|action)$/.exec(message)
+  return named ? (named[1] as RulePart) : null
+}
+
 /** "rule 3 has an invalid operator" → 3; messages about the whole list → null. */
 export const ruleIndexOf = (message: string): number | null => {
   const match = /^rule (\d+) /.exec(message)

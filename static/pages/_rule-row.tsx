@@ -1,10 +1,20 @@
 /** One custom rule in the editor: enabled, field, condition, value, action, points, and its controls. */
+import { useEffect, useRef } from 'preact/hooks'
 import { ErrorText } from '../components/error-text.tsx'
 import { ACTIONS, NUMBER_FIELDS, TEXT_FIELDS, type RuleAction } from '../../runtime/settings/schema.ts'
 import { DownIcon, TrashIcon, UpIcon } from '../components/icons.tsx'
 import { usePreferences } from '../preferences.tsx'
 import { SIZE_UNITS, type SizeUnit } from '../units.ts'
-import { changeField, isTextField, operatorsFor, type RuleDraft, type RuleField, type RuleOperator } from './_rule-draft.ts'
+import {
+  changeField,
+  invalidPart,
+  isTextField,
+  operatorsFor,
+  type RuleDraft,
+  type RuleField,
+  type RuleOperator,
+  type RulePart,
+} from './_rule-draft.ts'
 
 const FIELDS: readonly RuleField[] = [...TEXT_FIELDS, ...NUMBER_FIELDS]
 
@@ -21,10 +31,31 @@ export const RuleRow = (props: {
   const { draft, index } = props
   const n = index + 1
   const id = (name: string) => `rule-${draft.key}-${name}`
+  // The control the message is about is marked invalid and described by the message (WCAG 3.3.1).
+  const invalid = props.message === null ? null : invalidPart(props.message)
+  const marked = (part: RulePart) =>
+    invalid === part ? { 'aria-invalid': true as const, 'aria-describedby': id('error') } : { 'aria-invalid': false as const }
   const set = (patch: Partial<RuleDraft>) => props.change({ ...draft, ...patch })
+  // A move can leave the pressed arrow disabled (first or last place): the focus then takes the other
+  // arrow of the same rule instead of falling to the page's start (WCAG 2.4.3).
+  const up = useRef<HTMLButtonElement>(null)
+  const down = useRef<HTMLButtonElement>(null)
+  const refocus = useRef<'up' | 'down' | null>(null)
+  useEffect(() => {
+    const wanted = refocus.current
+    refocus.current = null
+    if (wanted === null) return
+    const [first, other] = wanted === 'up' ? [up.current, down.current] : [down.current, up.current]
+    ;(first && !first.disabled ? first : other)?.focus()
+  }, [index])
+  const moveBy = (offset: -1 | 1) => {
+    refocus.current = offset < 0 ? 'up' : 'down'
+    props.moveBy(offset)
+  }
   return (
     <li
       class={`rule${props.message ? ' has-error' : ''}${draft.enabled ? '' : ' disabled'}`}
+      data-rule-key={draft.key}
       data-testid="rule"
       aria-label={t('rules.rule', { n })}
     >
@@ -38,6 +69,7 @@ export const RuleRow = (props: {
           <select
             id={id('field')}
             value={draft.field}
+            {...marked('field')}
             onChange={(event) => props.change(changeField(draft, event.currentTarget.value as RuleField))}
           >
             {FIELDS.map((field) => (
@@ -50,6 +82,7 @@ export const RuleRow = (props: {
           <select
             id={id('operator')}
             value={draft.operator}
+            {...marked('operator')}
             onChange={(event) => set({ operator: event.currentTarget.value as RuleOperator })}
           >
             {operatorsFor(draft.field).map((operator) => (
@@ -66,12 +99,12 @@ export const RuleRow = (props: {
               inputMode={isTextField(draft.field) ? undefined : 'decimal'}
               step="any"
               value={draft.value}
-              aria-invalid={!!props.message}
+              {...marked('value')}
               onInput={(event) => set({ value: event.currentTarget.value })}
             />
             {draft.field === 'size' && (
               <select
-                aria-label={t('rules.value')}
+                aria-label={t('rules.unit')}
                 value={draft.unit}
                 onChange={(event) => set({ unit: event.currentTarget.value as SizeUnit })}
               >
@@ -87,6 +120,7 @@ export const RuleRow = (props: {
           <select
             id={id('action')}
             value={draft.action}
+            {...marked('action')}
             onChange={(event) => {
               const action = event.currentTarget.value as RuleAction
               set({ action, score: action === 'score' && draft.score === '' ? '10' : draft.score })
@@ -106,6 +140,7 @@ export const RuleRow = (props: {
               inputMode="decimal"
               step="any"
               value={draft.score}
+              {...marked('score')}
               onInput={(event) => set({ score: event.currentTarget.value })}
             />
           </div>
@@ -115,8 +150,9 @@ export const RuleRow = (props: {
             type="button"
             class="icon-button"
             aria-label={t('rules.moveUp', { n })}
+            ref={up}
             disabled={index === 0}
-            onClick={() => props.moveBy(-1)}
+            onClick={() => moveBy(-1)}
           >
             <UpIcon />
           </button>
@@ -124,8 +160,9 @@ export const RuleRow = (props: {
             type="button"
             class="icon-button"
             aria-label={t('rules.moveDown', { n })}
+            ref={down}
             disabled={index === props.count - 1}
-            onClick={() => props.moveBy(1)}
+            onClick={() => moveBy(1)}
           >
             <DownIcon />
           </button>
@@ -135,7 +172,7 @@ export const RuleRow = (props: {
         </div>
       </div>
       {props.message && (
-        <p class="field-error" role="alert" data-testid="rule-error">
+        <p class="field-error" role="alert" id={id('error')} data-testid="rule-error">
           <ErrorText detail={props.message} />
         </p>
       )}

@@ -8,19 +8,26 @@ import type { SearchItem, SearchPage } from '../api.ts'
 import { CopyIcon } from '../components/icons.tsx'
 import { useToast } from '../components/toasts.tsx'
 import { copyText } from '../clipboard.ts'
-import { formatBytes, formatCount } from '../format.ts'
+import { formatBytes, formatCount, languageName } from '../format.ts'
 import type { MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
 import { CATEGORIES } from './_search-form.tsx'
 import { ResultDetails } from './_result-details.tsx'
 
-export const SearchResults = (props: { page: SearchPage; busy: boolean; scored: boolean; goTo(offset: number): void }) => {
+export const SearchResults = (props: {
+  page: SearchPage
+  busy: boolean
+  scored: boolean
+  /** What to say when nothing matched (search.tsx picks it from the status). */
+  emptyHint: MessageKey
+  goTo(offset: number): void
+}) => {
   const { t, language } = usePreferences()
   const { total, offset, limit, items } = props.page
   if (items.length === 0)
     return (
       <p class="callout callout-info" data-testid="no-results">
-        {t('search.noResults')}
+        {t(props.emptyHint)}
       </p>
     )
   // Older servers lack total_exact: treat the total as exact then.
@@ -102,7 +109,8 @@ const ResultRow = ({ item, scored }: { item: SearchItem; scored: boolean }) => {
     if (await copyText(item.magnet)) toast('success', t('search.copied'), 'copy')
     else toast('warning', t('search.copyFailed'), 'copy')
   }
-  const languages = [item.language.join(', '), item.subs.length > 0 ? t('search.subs', { subs: item.subs.join(', ') }) : '']
+  const names = (list: string[]) => list.map((name) => languageName(name, language)).join(', ')
+  const languages = [names(item.language), item.subs.length > 0 ? t('search.subs', { subs: names(item.subs) }) : '']
     .filter(Boolean)
     .join(' · ')
   const detailsId = `details-${item.info_hash}`

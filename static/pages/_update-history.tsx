@@ -1,4 +1,5 @@
 /** The dashboard's update history: the last update attempts, kept across restarts. */
+import { ErrorText } from '../components/error-text.tsx'
 import { Badge, Section } from '../components/section.tsx'
 import { diagnosticsApi, type UpdateAttempt } from '../diagnostics-api.ts'
 import { formatBytes, formatCount, formatDateTime } from '../format.ts'
@@ -42,7 +43,11 @@ const AttemptRow = ({ attempt }: { attempt: UpdateAttempt }) => {
     <li>
       <Badge tone={TONES[attempt.outcome]}>{t(`diagnostics.updates.${attempt.outcome}` as MessageKey)}</Badge>{' '}
       <span>{formatDateTime(attempt.started_at, language)}</span> <span class="muted">{details.join(' · ')}</span>
-      {attempt.error && <p class="update-error">{attempt.error}</p>}
+      {attempt.error && (
+        <p class="update-error">
+          <ErrorText detail={attempt.error} />
+        </p>
+      )}
     </li>
   )
 }

@@ -1,5 +1,6 @@
 /** The updater's live progress on the dashboard: phase, download bytes or import rows, and failures. */
 import type { UpdaterView } from '../api.ts'
+import { humanError } from '../human-errors.ts'
 import { ErrorText } from '../components/error-text.tsx'
 import { ProgressBar } from '../components/progress-bar.tsx'
 import { formatBytes, formatCount } from '../format.ts'
@@ -31,7 +32,7 @@ export const UpdateProgress = ({ view, switching }: { view: UpdaterView | null; 
     return (
       <p class="callout callout-ok" data-testid="update-done" data-phase="done">
         {t('phase.done')}
-        {progress.message ? `: ${progress.message}` : progress.tag ? ` · ${progress.tag}` : ''}
+        {progress.message ? `: ${humanError(progress.message, t).text}` : progress.tag ? ` · ${progress.tag}` : ''}
       </p>
     )
   }

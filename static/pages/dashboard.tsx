@@ -105,8 +105,8 @@ export const Dashboard = () => {
           <StatusButton label={t('dashboard.checkNow')} run={checkNow} variant="primary" disabled={active || !online} testId="check-now" />
         </div>
       </Section>
-      {/* Keyed by the last check: a finished check reloads the history. */}
-      <UpdateHistory key={info.last_check ?? 'never'} />
+      {/* Keyed by the last check and the last job's end: a finished check, install or upload reloads the history. */}
+      <UpdateHistory key={`${info.last_check ?? 'never'} ${updater?.progress.finished_at ?? ''}`} />
 
       <InstallSection busy={active || !online} started={(view) => void followJob(view)} />
 

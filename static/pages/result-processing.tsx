@@ -50,6 +50,7 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
 
   const save = async (event: Event) => {
     event.preventDefault()
+    if (saving) return
     setSaving(true)
     setShowAll(true)
     try {
@@ -114,7 +115,13 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
                   )
                 }
                 moveBy={(offset) => edit(move(drafts, index, index + offset))}
-                remove={() => edit(drafts.filter((item) => item.key !== draft.key))}
+                remove={() => {
+                  // The focus goes to the delete button of the rule taking this place, else to "Add a rule".
+                  const next = drafts[index + 1] ?? drafts[index - 1]
+                  edit(drafts.filter((item) => item.key !== draft.key))
+                  const target = next ? `[data-rule-key="${next.key}"] .rule-controls .danger` : '[data-testid="add-rule"]'
+                  setTimeout(() => document.querySelector<HTMLElement>(target)?.focus(), 0)
+                }}
               />
             ))}
           </ol>
@@ -133,7 +140,8 @@ const RulesEditor = (props: { value: ResultProcessingValue; config: UiConfig }) 
         </div>
       </Section>
       <div class="actions actions-end">
-        <button type="submit" class="button button-primary" disabled={saving} data-testid="save-rules">
+        {/* aria-disabled while saving keeps the focus on the button (save ignores a second press). */}
+        <button type="submit" class="button button-primary" aria-disabled={saving} aria-busy={saving} data-testid="save-rules">
           {saving && <span class="spinner" aria-hidden="true" />}
           {saving ? t('common.saving') : t('common.save')}
         </button>

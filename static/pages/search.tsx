@@ -1,4 +1,5 @@
 /** Search: the Torznab search as a form and a results table with details, magnet links and copy buttons. */
+import type { MessageKey } from '../i18n.ts'
 import { useEffect, useState } from 'preact/hooks'
 import { api, type SearchPage, type SearchParams } from '../api.ts'
 import { ErrorText } from '../components/error-text.tsx'
@@ -37,10 +38,16 @@ export const Search = () => {
   const [error, setError] = useState<string | null>(null)
   // Scores mean something only when the preset ranks; under "unfiltered" they are all 0.
   const [scored, setScored] = useState(false)
+  // What an empty answer most likely means, said beside it (no snapshot, or a preset or rules at work).
+  const [emptyHint, setEmptyHint] = useState<MessageKey>('search.noResults')
   useEffect(
     () =>
       void api.status().then(
-        (status) => setScored(status.result_processing.preset !== 'unfiltered'),
+        (status) => {
+          setScored(status.result_processing.preset !== 'unfiltered')
+          if (!status.database.connected) setEmptyHint('search.noResultsNoSnapshot')
+          else if (status.result_processing.preset !== 'unfiltered') setEmptyHint('search.noResultsFiltered')
+        },
         () => {},
       ),
     [],
@@ -73,7 +80,7 @@ export const Search = () => {
           <ErrorText detail={error} />
         </p>
       )}
-      {page && <SearchResults page={page} busy={busy} scored={scored} goTo={(offset) => void run(offset)} />}
+      {page && <SearchResults page={page} busy={busy} scored={scored} emptyHint={emptyHint} goTo={(offset) => void run(offset)} />}
     </div>
   )
 }

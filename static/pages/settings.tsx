@@ -74,6 +74,7 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
   }
   const onSubmit = async (event: Event) => {
     event.preventDefault()
+    if (saving) return
     if (await save()) toast('success', t('common.saved'), 'settings')
   }
   const clearKey = async () => {
@@ -104,7 +105,8 @@ const SettingsEditor = (props: { settings: PublicSettings; config: UiConfig; rel
             {t('firstrun.unsaved')}
           </span>
         )}
-        <button type="submit" class="button button-primary" disabled={saving} data-testid="save-settings">
+        {/* aria-disabled, not disabled, while saving: the focus stays on the button (onSubmit ignores a second press). */}
+        <button type="submit" class="button button-primary" aria-disabled={saving} aria-busy={saving} data-testid="save-settings">
           {saving && <span class="spinner" aria-hidden="true" />}
           {saving ? t('common.saving') : t('common.save')}
         </button>

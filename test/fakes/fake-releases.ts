@@ -9,14 +9,21 @@ export interface FakeReleaseState {
   tag: string
   assetName: string
   dump: Uint8Array
-  /** 'ok', an HTTP status, a server that never answers, or a body that is not JSON. */
-  release: 'ok' | 'hang' | 'invalid-json' | number
+  /**
+   * 'ok', an HTTP status, a server that never answers, a body that is not JSON, or GitHub's rate limit
+   * (403, `x-ratelimit-remaining: 0`, `x-ratelimit-reset`: `rateLimitReset`, epoch seconds).
+   */
+  release: 'ok' | 'hang' | 'invalid-json' | 'rate-limited' | number
+  rateLimitReset?: number
   /** 'ok' = correct `digest`; 'wrong' = a digest of other bytes; 'sibling' = no digest, `.sha256` asset; 'none' = neither. */
   digest: 'ok' | 'wrong' | 'sibling' | 'none'
   /** false: the release lists no `.dump` asset. */
   dumpAsset: boolean
-  /** 'truncated' announces the full length, sends half, then closes; 'stall' sends half and goes quiet. */
-  download: 'ok' | 'truncated' | 'hang' | 'stall' | number
+  /**
+   * 'truncated' announces the full length, sends half, then closes; 'stall' sends half and goes quiet;
+   * 'gzip' compresses the dump whatever the request accepts, as some proxies do (Content-Length compressed).
+   */
+  download: 'ok' | 'truncated' | 'hang' | 'stall' | 'gzip' | number
   /** Milliseconds between 64 KiB chunks of the dump (a slow but alive server). */
   chunkDelayMs: number
 }
@@ -27,6 +34,8 @@ export interface FakeReleases {
   state: FakeReleaseState
   /** "GET /path user-agent" for each request, in order. */
   requests: string[]
+  /** The Accept-Encoding of each request, in order. */
+  acceptEncodings: string[]
   set(patch: Partial<FakeReleaseState>): void
   stop(): Promise<void>
 }
@@ -52,6 +61,11 @@ const releaseJson = (state: FakeReleaseState, origin: string) => {
 const sendDump = async (state: FakeReleaseState, response: ServerResponse) => {
   if (typeof state.download === 'number') return void response.writeHead(state.download).end('no')
   if (state.download === 'hang') return
+  if (state.download === 'gzip') {
+    const packed = Bun.gzipSync(state.dump as Uint8Array<ArrayBuffer>)
+    const headers = { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip', 'content-length': String(packed.byteLength) }
+    return void response.writeHead(200, headers).end(packed)
+  }
   const bytes = state.dump
   response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) })
   const end = state.download === 'ok' ? bytes.byteLength : Math.floor(bytes.byteLength / 2)
@@ -69,6 +83,10 @@ const handle = (state: FakeReleaseState, origin: string, request: IncomingMessag
   if (path === '/releases/latest') {
     if (state.release === 'hang') return
     if (typeof state.release === 'number') return void response.writeHead(state.release).end('{"message":"Not Found"}')
+    if (state.release === 'rate-limited') {
+      const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.rateLimitReset ?? 0) }
+      return void response.writeHead(403, headers).end('{"message":"API rate limit exceeded"}')
+    }
     const body = state.release === 'invalid-json' ? '<html>rate limited</html>' : releaseJson(state, origin)
     return void response.writeHead(200, { 'content-type': 'application/json' }).end(body)
   }
@@ -93,10 +111,12 @@ export const HEALTHY_RELEASE: Omit<FakeReleaseState, 'dump'> = {
 export const startFakeReleases = async (initial: Partial<FakeReleaseState> & Pick<FakeReleaseState, 'dump'>): Promise<FakeReleases> => {
   const state: FakeReleaseState = { ...HEALTHY_RELEASE, ...initial }
   const requests: string[] = []
+  const acceptEncodings: string[] = []
   const sockets = new Set<Socket>()
   let origin = ''
   const server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url} ${request.headers['user-agent'] ?? ''}`)
+    acceptEncodings.push(request.headers['accept-encoding'] ?? '')
     handle(state, origin, request, response)
   })
   server.on('connection', (socket) => {
@@ -110,6 +130,7 @@ export const startFakeReleases = async (initial: Partial<FakeReleaseState> & Pic
     origin,
     state,
     requests,
+    acceptEncodings,
     set: (patch) => void Object.assign(state, patch),
     stop: async () => {
       for (const socket of sockets) socket.destroy()

@@ -62,6 +62,11 @@ const ROWS: Record<string, Row> = {
   other_show_e05: { title: 'Il.Commissario.Bianco.S02E05.ITA', type: 'series', seeders: 17 },
   // A film of the same name as the show is another catalogue: never linked to the show.
   same_name_film: { title: 'Il.Commissario.Nero.2010.1080p', seeders: 18 },
+  // An anime by absolute numbers (tt5000005): Sonarr asks for episode 30 as `imdbid=tt5000005&q=30`.
+  anime_29: { title: '[SubsPlease] Kaiju Hana - 29 (1080p)', type: 'anime', imdb: 'tt5000005' },
+  anime_30: { title: '[SubsPlease] Kaiju Hana - 30 (1080p)', type: 'anime', imdb: 'tt5000005' },
+  anime_30_sub: { title: '[Erai-raws] Kaiju Hana - 30 [720p][SUB ITA]', type: 'anime', imdb: 'tt5000005' },
+  anime_130: { title: '[SubsPlease] Kaiju Hana - 130 (1080p)', type: 'anime', imdb: 'tt5000005' },
 }
 
 const hashOf = (label: string): string => new Bun.CryptoHasher('sha1').update(label).digest('hex')
@@ -158,6 +163,17 @@ const search = async (query: string): Promise<{ labels: string[]; total: number 
   }
 }
 const labels = async (query: string): Promise<string[]> => (await search(query)).labels.sort()
+
+describe("Sonarr's anime search: the ids plus the absolute episode as q", () => {
+  const ANIME = ['anime_29', 'anime_30', 'anime_30_sub', 'anime_130'].sort()
+
+  test('a bare number narrows the id to the releases holding it; other words beside an id are still ignored', async () => {
+    expect(await labels('t=tvsearch&cat=5070&extended=1&imdbid=tt5000005&q=30')).toEqual(['anime_30', 'anime_30_sub'])
+    expect(await labels('t=tvsearch&cat=5070&extended=1&imdbid=tt5000005')).toEqual(ANIME)
+    expect(await labels('t=tvsearch&cat=5070&extended=1&imdbid=tt5000005&q=Kaiju')).toEqual(ANIME)
+    expect(await labels('t=tvsearch&cat=5070&extended=1&imdbid=tt5000005&q=31')).toEqual([])
+  })
+})
 
 describe('film searches find releases without the asked id', () => {
   const DARK_HARBOR = ['film_both', 'film_imdb', 'film_tmdb', 'film_none', 'film_none_accents', 'film_no_year'].sort()

@@ -152,6 +152,16 @@ describe('POST /webapi/updater/upload', () => {
     expect((await first).status).toBe(202)
     await finished()
   })
+
+  test('Check now while an upload arrives is a 409, and the upload still installs', async () => {
+    start()
+    const first = upload(chunked(dump, Math.ceil(dump.length / 30), 50))
+    await Bun.sleep(300)
+    const check = await server.fetch('/webapi/updater/check', { method: 'POST' })
+    expect([check.status, (await check.json()).detail]).toEqual([409, 'A dump is being uploaded; check for updates once it is installed'])
+    expect((await first).status).toBe(202)
+    expect((await finished()).installed_version).toBe('db-2026-11-20')
+  })
 })
 
 describe('POST /webapi/updater/install', () => {
@@ -167,6 +177,18 @@ describe('POST /webapi/updater/install', () => {
     expect((await finished()).installed_version).toBe('db-2026-11-21')
     expect(statSync(path).size).toBe(dump.byteLength)
     expect((await (await server.fetch('/webapi/snapshot')).json()).origin).toEqual({ kind: 'file', name: 'icvdb-2026-11-21.dump' })
+  }, 30_000)
+
+  test('Check now while an install runs is a 409 (it would only join the install)', async () => {
+    start({ ICVDB_TEST_PAUSE_SWITCH_MS: '1500', SNAPSHOT_RELEASE_URL: 'http://127.0.0.1:9/releases/latest' })
+    const dir = tempDataDir('icvdb-install-src-')
+    const path = join(dir, 'icvdb-2026-11-21.dump')
+    writeFileSync(path, dump)
+    expect((await install({ path })).status).toBe(202)
+    const check = await server.fetch('/webapi/updater/check', { method: 'POST' })
+    expect([check.status, (await check.json()).detail]).toEqual([409, 'An update is already running; try again when it has finished'])
+    expect((await finished()).installed_version).toBe('db-2026-11-21')
+    expect((await server.fetch('/webapi/updater/check', { method: 'POST' })).status).toBe(202)
   }, 30_000)
 
   test('downloads and installs a URL', async () => {

@@ -155,6 +155,8 @@ describe('add manually', () => {
     await page.getByTestId('loopback-warning').getByText('127.0.0.1').first().waitFor()
     await page.getByTestId('any-key').getByText('Any value works').waitFor()
     expect(await page.getByTestId('categories').textContent()).toContain('5070')
+    // Releases without a resolution carry only the parent category: Sonarr's defaults would miss them.
+    expect(await page.getByTestId('categories-hint').textContent()).toContain('TV 5000, Movies 2000')
     expect(await page.getByTestId('caps-link').getAttribute('href')).toBe('/api?t=caps')
     await page.getByTestId('copy-torznab-url').click()
     await page.getByTestId('toast-success').getByText('URL copied').waitFor()

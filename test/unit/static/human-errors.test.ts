@@ -78,6 +78,16 @@ const KNOWN: Array<[string, string]> = [
   ['the upload was interrupted before the whole file arrived', 'The upload broke off'],
   ['the file was not stored: the data directory is read-only', 'The data directory cannot be written'],
   ['not enough free space in the data directory (2.0 GiB needed, 1.0 GiB free)', 'not enough free space'],
+  ['no space left on the data directory: free some space on its disk and try again', 'not enough free space'],
+  ['A dump is being uploaded; check for updates once it is installed', 'Check for updates once it is installed'],
+  [
+    'Release check failed: the release server refuses requests for now (rate limit, HTTP 403); it accepts them again at 20:30 UTC',
+    'waits until 20:30 UTC',
+  ],
+  [
+    'The installed snapshot db-2026-11-20 cannot be opened (file is not a database), so nothing is served: install a snapshot again with Check now or Install a snapshot by hand on the Dashboard, or run icvdb-indexer import <file>',
+    'The installed snapshot db-2026-11-20 cannot be opened',
+  ],
   ['An update is already running; try again when it has finished', 'already running'],
   ['x.dump cannot be installed: the file does not exist', 'There is no such file on the server.'],
   ['path must be an absolute path on the server', 'starting with /'],

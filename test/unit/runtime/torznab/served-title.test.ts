@@ -8,6 +8,8 @@ const facts = (title: string, type = 'series', imdb: number | null = null, tmdb:
   type,
   imdb,
   tmdb,
+  season: null,
+  episode: null,
   ...deriveTorrent(title),
 })
 const served = (title: string, type = 'series') => servedTitle(facts(title, type), 'normalised')
@@ -56,6 +58,24 @@ describe('the episode marker Sonarr reads, before the title own marker, when it 
     ['Breaking Bad S01-S05 COMPLETE MULTI 1080p', 'Breaking Bad S01-S05 COMPLETE MULTI 1080p'],
     ['Boris Serie Completa ITA', 'Boris Serie Completa ITA'],
   ])('%p → %p', (title, expected) => expect(served(title)).toBe(expected))
+
+  // A one-season show's episode word names no season: the row's own columns (the feed's attributes) do.
+  test.each([
+    ['The Hidden Horizon Puntata 9 [ENG] 1080p', 1, 9, 'The Hidden Horizon S01E09 Puntata 9 [ENG] 1080p'],
+    ['The.Broken.Winter.2019.Puntata.12.576p.WEB', 1, 12, 'The.Broken.Winter.2019.S01E12.Puntata.12.576p.WEB'],
+    ['Little Mirrors Episodio 12 [ENG]', 1, 12, 'Little Mirrors S01E12 Episodio 12 [ENG]'],
+    ['Lost 4x03 ITA 720p', 4, 3, 'Lost 4x03 ITA 720p'],
+  ])('%p with its own columns S%pE%p → %p', (title, season, episode, expected) => {
+    const withColumns = { ...facts(title), season, episode }
+    const result = servedTitle(withColumns, 'normalised')
+    expect(result).toBe(expected)
+    expect(sonarrEpisodes(result)).toEqual({
+      season_first: season,
+      season_last: season,
+      episode_first: episode,
+      episode_last: episode,
+    } as never)
+  })
 
   test('what is inserted is read back as the indexer parse', () => {
     for (const title of ['Serie Stagione 1 Ep 6-11 ITA', 'Serie.St.1.Ep.5.ITA', 'Gomorra Stagioni 1-5 ITA', 'Serie Stagione 2 Puntata 3']) {

@@ -48,6 +48,21 @@ describe('downloadDump', () => {
     fake.set({ chunkDelayMs: 0 })
   })
 
+  test('asks for the stored bytes, and a proxy that compresses anyway still gives the dump (its size and SHA-256 checked)', async () => {
+    // A server of its own: a fresh connection, as a proxy's would be.
+    const proxy = await startFakeReleases({ dump, download: 'gzip' })
+    try {
+      for (const expectedSize of [dump.byteLength, null]) {
+        const result = await downloadDump(options({ url: `${proxy.origin}/download/${proxy.state.assetName}`, expectedSize }))
+        expect(result).toEqual({ path: join(work, 'download.dump'), bytes: dump.byteLength, sha256: sha256Hex(dump) })
+        rmSync(result.path)
+      }
+      expect(proxy.acceptEncodings).toEqual(['identity', 'identity'])
+    } finally {
+      await proxy.stop()
+    }
+  })
+
   test('a checksum mismatch names both hashes and leaves no file', async () => {
     fake.set({ download: 'ok' })
     const message = await failureOf(downloadDump(options({ expectedSha256: 'ab'.repeat(32) })))
@@ -64,6 +79,28 @@ describe('downloadDump', () => {
       /^Download of icvdb-2026-11-20\.dump failed: the (connection broke|body ended) after \d+ of 307200 bytes .*truncated download\)$/,
     )
     expect(readdirSync(work)).toEqual([])
+  })
+
+  test('redirects it will not follow are named: a loop, or an address that is not http(s)', async () => {
+    const redirecting = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (request) =>
+        new URL(request.url).pathname === '/loop'
+          ? Response.redirect(new URL('/loop', request.url).href, 302)
+          : new Response(null, { status: 302, headers: { location: 'file:///etc/passwd' } }),
+    })
+    try {
+      const base = `http://127.0.0.1:${redirecting.port}`
+      expect(await failureOf(downloadDump(options({ url: `${base}/loop` })))).toBe(
+        'Download of icvdb-2026-11-20.dump failed: cannot reach the download server (too many redirects)',
+      )
+      expect(await failureOf(downloadDump(options({ url: `${base}/file` })))).toBe(
+        'Download of icvdb-2026-11-20.dump failed: cannot reach the download server (redirected to an address that is not http(s))',
+      )
+    } finally {
+      redirecting.stop(true)
+    }
   })
 
   test('names the HTTP status of the download server', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { discoverRelease, isUpdate, tagForDumpName } from '../../../../runtime/updater/release.ts'
+import { discoverRelease, isUpdate, retryAtOf, tagForDumpName } from '../../../../runtime/updater/release.ts'
 import { UpdateFailure } from '../../../../runtime/updater/types.ts'
 import { sha256Hex, startFakeReleases, type FakeReleases } from '../../../fakes/fake-releases.ts'
 import { rejectionOf } from '../../../helpers/rejection.ts'
@@ -70,6 +70,8 @@ describe('discoverRelease', () => {
   test('rejects a tag that is not a plain name, since it becomes a directory name', async () => {
     fake.set({ release: 'ok', tag: '../../etc' })
     expect(await failureOf(discover())).toStartWith('Release check failed: the release tag is not a plain name')
+    fake.set({ tag: `db-2026-12-08-${'b'.repeat(120)}` })
+    expect(await failureOf(discover())).toBe('Release check failed: the release tag is longer than 100 characters')
     fake.set({ tag: 'db-2026-11-20' })
   })
 
@@ -102,4 +104,16 @@ describe('tagForDumpName', () => {
   ])('%p → %p', (name, tag) => {
     expect(tagForDumpName(name)).toBe(tag)
   })
+})
+
+describe('retryAtOf: when a refusing server lets requests through again', () => {
+  const NOW = Date.parse('2026-11-25T20:00:00Z')
+  const refusal = (headers: Record<string, string>) => new Response(null, { status: 429, headers })
+  test.each([
+    ['GitHub rate limit', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1764102600' }, 1_764_102_600_000],
+    ['limit not spent', { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': '1764102600' }, null],
+    ['Retry-After seconds', { 'retry-after': '600' }, NOW + 600_000],
+    ['Retry-After date', { 'retry-after': 'Wed, 25 Nov 2026 20:30:00 GMT' }, Date.parse('2026-11-25T20:30:00Z')],
+    ['nothing said', {}, null],
+  ])('%s', (_, headers, expected) => expect(retryAtOf(refusal(headers), NOW)).toBe(expected))
 })

@@ -151,6 +151,21 @@ describe('check', () => {
     }
   })
 
+  test("GitHub's rate limit is said as such, and the next automatic check waits for its reset", async () => {
+    makeUpdater()
+    updater.start()
+    const reset = Math.floor(clock.now() / 1000) + 30 * 60
+    fake.set({ release: 'rate-limited', rateLimitReset: reset })
+    await updater.check()
+    const resetText = new Date(reset * 1000).toISOString().slice(11, 16)
+    expect(updater.status().last_error).toBe(
+      `Release check failed: the release server refuses requests for now (rate limit, HTTP 403); it accepts them again at ${resetText} UTC`,
+    )
+    // Not the 1-minute back-off: the reset, 30 minutes away.
+    expect(Date.parse(updater.status().next_check ?? '')).toBe(reset * 1000)
+    fake.set({ release: 'ok' })
+  })
+
   test('a success clears the previous error', async () => {
     makeUpdater()
     fake.set({ release: 500 })

@@ -4,6 +4,7 @@ import { RulesSchema, validate, type CustomRule } from '../../../../runtime/sett
 import {
   changeField,
   draftFromRule,
+  invalidPart,
   move,
   newDraft,
   ruleFromDraft,
@@ -81,4 +82,24 @@ test('move reorders within bounds and ignores moves past either end', () => {
   expect(move(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
   expect(move(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c'])
   expect(move(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c'])
+})
+
+describe('invalidPart: the control each rule message is about (aria-invalid goes there)', () => {
+  test.each([
+    ['rule 0 score is out of range', 'score'],
+    ['rule 0 score action requires a score', 'score'],
+    ['rule 0 exclude action cannot define a score', 'score'],
+    ['rule 2 requires a bounded text value', 'value'],
+    ['rule 2 requires a finite numeric value', 'value'],
+    ['rule 1 has an invalid operator', 'operator'],
+    ['rule 1 has an invalid field', 'field'],
+    ['rule 1 has an invalid action', 'action'],
+    ['rule 1 has invalid fields', null],
+  ])('%p → %p', (message, part) => expect(invalidPart(message)).toBe(part as never))
+
+  test('every score message of a real draft names the score, not the value', () => {
+    const message = ruleMessage(draft({ field: 'seeders', operator: 'gte', value: '5', action: 'score', score: '5000' }), 0)
+    expect(message).toBe('rule 0 score is out of range')
+    expect(invalidPart(message ?? '')).toBe('score')
+  })
 })
