@@ -2,6 +2,7 @@
  * The UI end-to-end harness: the compiled executable (built once per test run into a temp dir),
  * running copies of it on loopback, and headless Debian Chromium (each context a fresh profile).
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -151,4 +152,20 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
   const path = join(SCREENSHOTS, `${name}.png`)
   await page.screenshot({ path, fullPage: true })
   return path
+}
+
+/** One binary and one browser for a test file: started before its tests, stopped and cleaned up after. */
+export const useBinaryAndBrowser = (): { app: () => RunningBinary; browser: () => BrowserSession } => {
+  let app: RunningBinary | undefined
+  let browser: BrowserSession | undefined
+  beforeAll(async () => {
+    app = await startBinary()
+    browser = await openBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+    cleanUpHarness()
+  })
+  return { app: () => app as RunningBinary, browser: () => browser as BrowserSession }
 }

@@ -1,16 +1,13 @@
 /** Issue 15 in the settings page: a key saved for another Prowlarr address is named in one sentence (en, it). */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
+import { expect, setDefaultTimeout, test } from 'bun:test'
 import en from '../../static/i18n/en.json' with { type: 'json' }
 import it from '../../static/i18n/it.json' with { type: 'json' }
-import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary } from '../helpers/ui-harness.ts'
+import { useBinaryAndBrowser } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
-let app: RunningBinary
-let browser: BrowserSession
-
 const put = (manager: Record<string, string>) =>
-  fetch(`${app.base}/webapi/settings`, {
+  fetch(`${harness.app().base}/webapi/settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -21,21 +18,13 @@ const put = (manager: Record<string, string>) =>
     }),
   })
 
-beforeAll(async () => {
-  app = await startBinary()
-  browser = await openBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-  cleanUpHarness()
-})
+const harness = useBinaryAndBrowser()
 
 test('after the Prowlarr URL moved without a key, the API key field says to enter it again', async () => {
   expect((await put({ url: 'http://prowlarr-one:9696', api_key: 'key-for-the-first-prowlarr' })).status).toBe(200)
   expect((await put({ url: 'http://prowlarr-two:9696' })).status).toBe(200)
-  const { page } = browser
-  await page.goto(`${app.base}/settings`)
+  const { page } = harness.browser()
+  await page.goto(`${harness.app().base}/settings`)
   await page.getByText(en.hardening.keyForOtherAddress).waitFor()
   expect(it.hardening.keyForOtherAddress).not.toBe(en.hardening.keyForOtherAddress)
   // Entering it again binds it to the new address, and the sentence goes.

@@ -3,31 +3,21 @@
  * Save, a move or a delete; each page names the tab and takes the focus when opened from the nav; the
  * phone menu closes on Escape; a rule's invalid control is the one marked and described.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import en from '../../static/i18n/en.json' with { type: 'json' }
-import { type BrowserSession, cleanUpHarness, openBrowser, type RunningBinary, startBinary } from '../helpers/ui-harness.ts'
+import { openBrowser, useBinaryAndBrowser } from '../helpers/ui-harness.ts'
 
 setDefaultTimeout(30_000)
 
-let app: RunningBinary
-let browser: BrowserSession
+const harness = useBinaryAndBrowser()
 
-beforeAll(async () => {
-  app = await startBinary()
-  browser = await openBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-  cleanUpHarness()
-})
-
-const focused = () => browser.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)
+const focused = () =>
+  harness.browser().page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)
 
 describe('the focus stays with the user', () => {
   test('Save pressed from the keyboard keeps the focus on the button while it saves and after', async () => {
-    const { page } = browser
-    await page.goto(`${app.base}/settings`)
+    const { page } = harness.browser()
+    await page.goto(`${harness.app().base}/settings`)
     const save = page.getByTestId('save-settings')
     await save.focus()
     await page.keyboard.press('Enter')
@@ -36,8 +26,8 @@ describe('the focus stays with the user', () => {
   })
 
   test('moving a rule to the last place, then deleting the last rule, leaves the focus on a control of the list', async () => {
-    const { page } = browser
-    await page.goto(`${app.base}/result-processing`)
+    const { page } = harness.browser()
+    await page.goto(`${harness.app().base}/result-processing`)
     await page.getByTestId('add-rule').click()
     await page.getByTestId('add-rule').click()
     const down = page.getByRole('button', { name: /^Move rule 1 down/ })
@@ -55,8 +45,8 @@ describe('the focus stays with the user', () => {
 
 describe('pages', () => {
   test('name the browser tab, and take the focus when opened from the navigation', async () => {
-    const { page } = browser
-    await page.goto(`${app.base}/settings`)
+    const { page } = harness.browser()
+    await page.goto(`${harness.app().base}/settings`)
     await page.waitForFunction((title) => document.title === title, `${en.settings.title} — ICVDB Indexer`)
     await page.getByRole('navigation').getByRole('link', { name: en.nav.search }).click()
     await page.waitForFunction((title) => document.title.startsWith(title), en.search.title)
@@ -66,7 +56,7 @@ describe('pages', () => {
   test('the phone menu closes on Escape, with the focus back on its button', async () => {
     const phone = await openBrowser({ viewport: { width: 360, height: 740 } })
     try {
-      await phone.page.goto(`${app.base}/`)
+      await phone.page.goto(`${harness.app().base}/`)
       const menu = phone.page.getByRole('button', { name: en.app.menu })
       await menu.click()
       expect(await menu.getAttribute('aria-expanded')).toBe('true')
@@ -79,15 +69,15 @@ describe('pages', () => {
   })
 
   test('an empty search with no snapshot installed says why', async () => {
-    const { page } = browser
-    await page.goto(`${app.base}/search?q=Breaking`)
+    const { page } = harness.browser()
+    await page.goto(`${harness.app().base}/search?q=Breaking`)
     await page.getByTestId('no-results').getByText(en.search.noResultsNoSnapshot).waitFor()
   })
 })
 
 test('a rule score out of range marks the score input invalid, described by the message, not the value', async () => {
-  const { page } = browser
-  await page.goto(`${app.base}/result-processing`)
+  const { page } = harness.browser()
+  await page.goto(`${harness.app().base}/result-processing`)
   await page.getByTestId('add-rule').click()
   const rule = page.getByTestId('rule').first()
   await rule.getByLabel(en.rules.value, { exact: true }).fill('cam')
