@@ -44,14 +44,14 @@ const follow = async (base: string, streams: CliStreams, startedAt: string | nul
     if (!response) {
       silentSince ??= performance.now()
       if (performance.now() - silentSince < SERVICE_GONE_MS) continue
-      return lost(streams, bar, `the service at ${base} stopped answering, so this import did not complete`)
+      return lost(streams, bar, `the service at ${base} stopped answering, so this update did not complete`)
     }
     silentSince = null
     // 503: the switch is in its maintenance window; the answer comes a moment later.
     if (response.status === 503) continue
     const view = (await response.json()) as View
     if (startedAt !== null && view.progress.started_at !== startedAt)
-      return lost(streams, bar, 'the service restarted or began another update, so this import did not complete')
+      return lost(streams, bar, 'the service restarted or began another update, so this one did not complete')
     showCheck(bar, view.progress)
     if (view.updating || !['done', 'failed'].includes(view.progress.phase)) continue
     bar.finish()

@@ -137,7 +137,7 @@ describe('icvdb-indexer import while the service dies', () => {
       const [stdout, stderr, code] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited])
       expect({ code, stdout }).toEqual({ code: 1, stdout: '' })
       expect(stderr).toContain(
-        `the service at ${service.base} stopped answering, so this import did not complete; the snapshot it had keeps serving`,
+        `the service at ${service.base} stopped answering, so this update did not complete; the snapshot it had keeps serving`,
       )
     } finally {
       cli.kill()
