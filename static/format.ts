@@ -18,6 +18,10 @@ export const formatBytes = (bytes: number | null | undefined, language: Language
 export const formatCount = (value: number | null | undefined, language: Language): string =>
   value === null || value === undefined || !Number.isFinite(value) ? '—' : new Intl.NumberFormat(language).format(value)
 
+/** A measured figure with one decimal, in the user's language (0.1 in English, 0,1 in Italian). */
+export const formatDecimal = (value: number, language: Language): string =>
+  new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+
 export const formatDateTime = (iso: string | null, language: Language): string | null => {
   if (!iso) return null
   const date = new Date(iso)

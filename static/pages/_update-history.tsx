@@ -2,7 +2,7 @@
 import { ErrorText } from '../components/error-text.tsx'
 import { Badge, Section } from '../components/section.tsx'
 import { diagnosticsApi, type UpdateAttempt } from '../diagnostics-api.ts'
-import { formatBytes, formatCount, formatDateTime } from '../format.ts'
+import { formatBytes, formatCount, formatDateTime, formatDecimal } from '../format.ts'
 import { useLoad } from '../hooks.ts'
 import type { MessageKey } from '../i18n.ts'
 import { usePreferences } from '../preferences.tsx'
@@ -37,7 +37,7 @@ const AttemptRow = ({ attempt }: { attempt: UpdateAttempt }) => {
     attempt.tag,
     attempt.download_bytes !== null ? formatBytes(attempt.download_bytes, language) : null,
     attempt.rows !== null ? t('diagnostics.updates.rows', { n: formatCount(attempt.rows, language) }) : null,
-    t('diagnostics.updates.seconds', { n: attempt.duration_seconds.toFixed(1) }),
+    t('diagnostics.updates.seconds', { n: formatDecimal(attempt.duration_seconds, language) }),
   ].filter(Boolean)
   return (
     <li>

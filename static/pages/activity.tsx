@@ -15,7 +15,7 @@ import {
   type RequestFilter,
   type RequestRecord,
 } from '../diagnostics-api.ts'
-import { formatCount, formatDateTime } from '../format.ts'
+import { formatCount, formatDateTime, formatDecimal } from '../format.ts'
 import { useInterval, useLoad } from '../hooks.ts'
 import { usePreferences } from '../preferences.tsx'
 import { ExplainReportView } from './_explain-report.tsx'
@@ -168,7 +168,7 @@ const RequestTable = (props: { records: RequestRecord[]; explain(record: Request
                   )}
                   {record.cache_hit && <span class="muted"> · {t('diagnostics.activity.cached')}</span>}
                 </td>
-                <td class="number">{record.duration_ms.toFixed(1)} ms</td>
+                <td class="number">{formatDecimal(record.duration_ms, language)} ms</td>
                 <td>
                   {isExplainable(record) && (
                     <button type="button" class="button button-small button-secondary" onClick={() => props.explain(record)}>

@@ -1,6 +1,14 @@
 /** static/format.ts: bytes, counts, relative times and snapshot ages in both languages. */
 import { describe, expect, test } from 'bun:test'
-import { describeAge, formatBytes, formatCount, relativeTime, snapshotAgeDays } from '../../../static/format.ts'
+import {
+  describeAge,
+  formatBytes,
+  formatCount,
+  formatDecimal,
+  languageName,
+  relativeTime,
+  snapshotAgeDays,
+} from '../../../static/format.ts'
 import { translator } from '../../../static/i18n.ts'
 
 const en = translator('en')
@@ -66,4 +74,17 @@ describe('snapshot age', () => {
     expect(describeAge(1, en)).toBe('1 day old')
     expect(describeAge(3, it)).toBe('vecchio di 3 giorni')
   })
+})
+
+test('formatDecimal writes one decimal the way the language does', () => {
+  expect(formatDecimal(10.25, 'en')).toBe('10.3')
+  expect(formatDecimal(0.1, 'it')).toBe('0,1')
+  expect(formatDecimal(3, 'it')).toBe('3,0')
+})
+
+test('languageName shows the server’s language names in the user’s language; an unknown one as sent', () => {
+  expect(languageName('Italian', 'it')).toBe('Italiano')
+  expect(languageName('English', 'it')).toBe('Inglese')
+  expect(languageName('Japanese', 'en')).toBe('Japanese')
+  expect(languageName('Klingon', 'it')).toBe('Klingon')
 })
