@@ -106,6 +106,22 @@ const RULES: readonly Rule[] = [
     'firstrun.outcome.noDowngrade',
     (match) => ({ tag: match[1], release: match[2] }),
   ],
+  // Why a search is empty (the explain report, runtime/diagnostics/explain/empty-reason.ts).
+  [/^No snapshot is installed yet, so every search is empty.*$/, 'firstrun.empty.noSnapshot'],
+  [/^No release in this snapshot carries (tt\d+)\.$/, 'firstrun.empty.noImdb', (match) => ({ id: match[1] })],
+  [/^No release in this snapshot carries TMDB id (\d+)\.$/, 'firstrun.empty.noTmdb', (match) => ({ id: match[1] })],
+  [
+    /^Season (\d+) is not in the snapshot; seasons? (.+) (?:is|are)\.$/,
+    'firstrun.empty.noSeason',
+    (match) => ({ season: match[1], seasons: match[2] }),
+  ],
+  [
+    /^No title in this snapshot contains all of the words “(.+)”; try fewer or other words\.$/,
+    'firstrun.empty.noWords',
+    (match) => ({ words: match[1] }),
+  ],
+  [/^The query has no letter or digit, so no title can match it.*$/, 'firstrun.empty.wordless'],
+  [/^Nothing in this snapshot matches this search\.$/, 'firstrun.empty.nothing'],
   // Transport: the browser could not reach the service at all.
   [/^(?:Failed to fetch|NetworkError.*|Load failed|HTTP 50[234])$/, 'firstrun.err.offlineService'],
   [/^Internal server error$/, 'firstrun.err.internal'],

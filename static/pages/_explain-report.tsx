@@ -1,4 +1,5 @@
 /** An explain report: the sentence for an empty answer, the plan, candidates, removals, top scores, the XML. */
+import { ErrorText } from '../components/error-text.tsx'
 import type { ExplainReport } from '../diagnostics-api.ts'
 import { Row, Rows } from '../components/section.tsx'
 import { formatCount } from '../format.ts'
@@ -19,7 +20,7 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
       )}
       {report.empty_reason && (
         <p class="callout callout-warning" role="status" data-testid="empty-reason">
-          {report.empty_reason}
+          <ErrorText detail={report.empty_reason} />
         </p>
       )}
       <Rows>
@@ -27,7 +28,7 @@ export const ExplainReportView = ({ report }: { report: ExplainReport }) => {
           <code>/api?{report.query_string}</code>
         </Row>
         <Row label={t('diagnostics.explain.snapshot')}>{report.snapshot ?? t('common.none')}</Row>
-        {report.plan && <Row label={t('diagnostics.explain.plan')}>{report.plan.description}</Row>}
+        {report.plan && <Row label={t('diagnostics.explain.plan')}>{t(`diagnostics.explain.plans.${report.plan.id}` as MessageKey)}</Row>}
         {report.counts && (
           <Row label={t('diagnostics.explain.returned')}>
             {t('diagnostics.explain.returnedValue', { returned: count(report.counts.returned), total: count(report.counts.total) })}

@@ -108,7 +108,11 @@ describe('Activity', () => {
     await page.locator('tr.row-empty').getByRole('button', { name: 'Explain' }).click()
     const reason = page.getByTestId('empty-reason')
     await reason.waitFor()
-    expect(await reason.textContent()).toMatch(/^Season 60 is not in the snapshot; seasons? [\d–, ]+ (is|are)\.$/)
+    // Shown in the user's language; the server's own sentence one click away.
+    expect(await reason.locator('.error-human').textContent()).toMatch(/^Season 60 is not in the snapshot; it has seasons [\d–, ]+\.$/)
+    expect(await reason.locator('.error-original code').textContent()).toMatch(
+      /^Season 60 is not in the snapshot; seasons? [\d–, ]+ (is|are)\.$/,
+    )
     expect(await page.getByTestId('explain-report').textContent()).toContain(
       '/api?t=tvsearch&imdbid=tt0903747&season=60&limit=100&offset=0',
     )

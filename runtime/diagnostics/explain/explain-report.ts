@@ -17,7 +17,7 @@ import { emptyReason } from './empty-reason.ts'
 /** Items whose score is broken down. */
 const TOP_ITEMS = 10
 
-const PLANS: Record<SearchPlan, string> = {
+export const PLANS: Record<SearchPlan, string> = {
   'no-category': 'No requested category is served: nothing is searched',
   'no-words': 'The query has no letter or digit to look for: nothing is searched',
   rankedIds: 'Id search: candidates from the id indexes (rows, files, packs), put in the ranking order',

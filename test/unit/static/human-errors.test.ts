@@ -80,6 +80,9 @@ const KNOWN: Array<[string, string]> = [
   ['not enough free space in the data directory (2.0 GiB needed, 1.0 GiB free)', 'not enough free space'],
   ['no space left on the data directory: free some space on its disk and try again', 'not enough free space'],
   ['A dump is being uploaded; check for updates once it is installed', 'Check for updates once it is installed'],
+  ['No release in this snapshot carries tt0903747.', 'No release in this snapshot carries tt0903747.'],
+  ['Season 9 is not in the snapshot; seasons 1–5 are.', 'it has seasons 1–5'],
+  ['No title in this snapshot contains all of the words “foo bar”; try fewer or other words.', 'all of the words “foo bar”'],
   [
     'Release check failed: the release server refuses requests for now (rate limit, HTTP 403); it accepts them again at 20:30 UTC',
     'waits until 20:30 UTC',

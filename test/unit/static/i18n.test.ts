@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import en from '../../../static/i18n/en.json'
 import it from '../../../static/i18n/it.json'
 import { initialLanguage, storeLanguage, translator } from '../../../static/i18n.ts'
+import { PLANS } from '../../../runtime/diagnostics/explain/explain-report.ts'
 
 const leaves = (node: unknown, prefix = ''): Map<string, string> => {
   const out = new Map<string, string>()
@@ -67,4 +68,11 @@ describe('initialLanguage', () => {
     expect(initialLanguage(broken, ['it'])).toBe('it')
     expect(() => storeLanguage(broken, 'en')).not.toThrow()
   })
+})
+
+test('every search plan the explain report names has its sentence in both languages', () => {
+  for (const id of Object.keys(PLANS)) {
+    expect({ id, en: (en.diagnostics.explain.plans as Record<string, string>)[id] }).toEqual({ id, en: PLANS[id as keyof typeof PLANS] })
+    expect({ id, it: typeof (it.diagnostics.explain.plans as Record<string, string>)[id] }).toEqual({ id, it: 'string' })
+  }
 })
