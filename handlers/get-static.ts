@@ -18,7 +18,7 @@ const HTML_HEADERS = {
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ICVDB Indexer</title></head><body>
-<h1>ICVDB Indexer</h1><p>The web UI has not been built. Run <code>bun run build:ui</code> (npm start does it for you).
+<h1>ICVDB Indexer</h1><p>The web UI has not been built. Run <code>npm run build:ui</code> in the project's directory (npm start does it for you).
 The Torznab endpoint at /api and the JSON API at /webapi work without it.</p></body></html>`
 
 /** The SPA fallback: a browser navigation (Accept: text/html) to one of the UI's own routes. */

@@ -143,6 +143,36 @@ const checkSearchVariables = (env: Env): void => {
   }
 }
 
+/** A URL of one of `schemes`, or null. */
+const urlWithScheme = (text: string, schemes: readonly string[]): URL | null => {
+  try {
+    const url = new URL(text)
+    return schemes.includes(url.protocol) && url.host !== '' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** SNAPSHOT_RELEASE_URL: an http(s) address; anything else would only fail each check as a network error. */
+const parseReleaseUrl = (raw: string | undefined): string => {
+  if (raw === undefined) return DEFAULT_RELEASE_URL
+  if (!urlWithScheme(raw.trim(), ['http:', 'https:']))
+    throw new EnvError('SNAPSHOT_RELEASE_URL must be an http(s) URL of the release metadata (e.g. a GitHub releases/latest API URL)')
+  return raw.trim()
+}
+
+/** MAGNET_TRACKERS: tracker announce URLs (udp, http(s), ws(s)), comma-separated; each goes into every magnet. */
+const parseTrackers = (raw: string | undefined): string[] => {
+  const trackers = (raw ?? '')
+    .split(',')
+    .map((tracker) => tracker.trim())
+    .filter((tracker) => tracker !== '')
+  const bad = trackers.find((tracker) => !urlWithScheme(tracker, ['udp:', 'http:', 'https:', 'ws:', 'wss:']))
+  if (bad !== undefined)
+    throw new EnvError(`MAGNET_TRACKERS must be comma-separated tracker URLs (udp://, http(s)://, ws(s)://) (got "${bad.slice(0, 80)}")`)
+  return trackers
+}
+
 const parseTitleMode = (raw: string | undefined): TitleMode => {
   if (raw === undefined) return 'normalised'
   const mode = TITLE_MODES.find((candidate) => candidate === raw.trim().toLowerCase())
@@ -165,13 +195,10 @@ export const parseRuntimeEnv = (env: Env, flags: Flags = {}): RuntimeEnv => {
     dataDir: flags.dataDir ?? read(env, 'DATA_DIR') ?? '/data',
     port,
     host: flags.host ?? read(env, 'HOST') ?? '0.0.0.0',
-    releaseUrl: read(env, 'SNAPSHOT_RELEASE_URL') ?? DEFAULT_RELEASE_URL,
+    releaseUrl: parseReleaseUrl(read(env, 'SNAPSHOT_RELEASE_URL')),
     startDelaySeconds:
       delay === undefined ? null : parseInteger('DB_UPDATE_START_DELAY', delay, 0, 86400 * 7, 'a number of seconds from 0 to 604800'),
-    magnetTrackers: (read(env, 'MAGNET_TRACKERS') ?? '')
-      .split(',')
-      .map((tracker) => tracker.trim())
-      .filter((tracker) => tracker !== ''),
+    magnetTrackers: parseTrackers(read(env, 'MAGNET_TRACKERS')),
     releaseTitles: parseTitleMode(read(env, 'RELEASE_TITLES')),
     overrides: parseOverrides(env),
     allowedHosts: parseHostList(env, 'ALLOWED_HOSTS', 'a comma-separated list of host names, .suffixes or IP addresses'),

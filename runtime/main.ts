@@ -21,7 +21,7 @@ Usage:
 Environment: DATA_DIR (/data), PORT (8000), HOST (0.0.0.0), DB_AUTO_UPDATE, DB_UPDATE_INTERVAL,
 RESULT_PRESET, MANAGER_URL, MANAGER_API_KEY, MANAGER_INDEXER_URL, SNAPSHOT_RELEASE_URL,
 DB_UPDATE_START_DELAY, MAGNET_TRACKERS, SEARCH_WORKERS, SEARCH_CACHE_MB, ALLOWED_HOSTS,
-TRUSTED_PROXIES, RELEASE_TITLES, LOG_LEVEL (info), UPLOAD_MAX_BYTES. See the README for details.
+TRUSTED_PROXIES, RELEASE_TITLES, LOG_LEVEL (info), UPLOAD_MAX_BYTES, REQUEST_HISTORY_SIZE. See the README.
 While a service runs on the same data directory, import and check hand the work to it.
 `
 
@@ -79,9 +79,15 @@ const serve = async (env: RuntimeEnv, flags: Flags): Promise<void> => {
   ctx.log.info(
     `icvdb-indexer ${ctx.version} listening on http://${ctx.env.host}:${server.port} (data: ${ctx.env.dataDir}${ctx.writable ? '' : ', read-only'})`,
   )
-  const stop = async () => {
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while closing waits for the same close: the snapshot files are being released.
+    if (stopping) return
+    stopping = true
+    ctx.log.info(`${signal}: stopping (requests in flight finish, an update in progress is abandoned and cleaned up at the next start)`)
     server.stop()
     await indexer.close()
+    ctx.log.info('stopped')
     process.exit(0)
   }
   process.on('SIGINT', stop)

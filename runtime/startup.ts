@@ -54,9 +54,13 @@ export const listenFailure = (error: unknown, env: RuntimeEnv): StartupError => 
     )
   if (code === 'EACCES' || code === 'EPERM')
     return new StartupError(`cannot listen on ${where} (permission denied): use a port above 1023, or give this user the right to bind it`)
-  if (code === 'EADDRNOTAVAIL')
+  // Bun answers a host name it cannot resolve, or an address that is no address (999.1.1.1), with
+  // odd codes (ENOENT, EEXIST, EINVAL): each means the same to the user.
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOENT' || code === 'EEXIST' || code === 'EINVAL' || code === 'ENOTFOUND')
     return new StartupError(
       `cannot listen on ${where}: ${env.host} is not an address of this machine; set HOST or --host to one of its addresses (0.0.0.0 for all)`,
     )
-  return new StartupError(`cannot listen on ${where} (${code ?? (error as Error)?.message ?? String(error)}): check PORT and HOST`)
+  return new StartupError(
+    `cannot listen on ${where} (${code ?? (error as Error)?.message ?? String(error)}): check PORT (or --port) and HOST (or --host)`,
+  )
 }

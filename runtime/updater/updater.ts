@@ -160,7 +160,13 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   /** After a failed automatic check: when the next try is and the ways that need no internet. */
   const retryHint = () => {
     plan()
-    const when = nextAt === null ? 'no automatic retry (updates are off)' : `next try at ${isoTime(nextAt)}`
+    // A one-shot `icvdb-indexer check` never starts the schedule: its own run does not retry.
+    const when =
+      startedAt === null
+        ? 'this command does not retry'
+        : nextAt === null
+          ? 'no automatic retry (updates are off)'
+          : `next try at ${isoTime(nextAt)}`
     return `${when}; or install a snapshot by hand: upload a dump in the web UI (Dashboard), or run icvdb-indexer import <file|url>`
   }
 

@@ -173,6 +173,11 @@ describe('start-up failures are one line naming the cause and the fix', () => {
     } finally {
       holder.close()
     }
+    expectOneLine(
+      await runCli(['serve', '--port', '0', '--host', '999.1.1.1', '--data-dir', join(root, 'bad-host')]),
+      1,
+      /999\.1\.1\.1 is not an address of this machine; set HOST or --host/,
+    )
     const file = join(root, 'a-file')
     writeFileSync(file, '')
     expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', file]), 1, /is a file, not a directory: set DATA_DIR/)
@@ -196,6 +201,13 @@ describe('start-up failures are one line naming the cause and the fix', () => {
       /cannot be created \(read-only file system\): create it, or set DATA_DIR/,
     )
     expectOneLine(await runCli(['serve', '--port', '0', '--data-dir', frozen]), 1, /is read-only and holds no installed snapshot/)
+  })
+
+  test('SIGTERM: the service says it stops, and that it stopped', async () => {
+    const service = await startService(join(root, 'stopping'))
+    await service.kill('SIGTERM')
+    expect(service.child.exitCode).toBe(0)
+    expect(service.output()).toMatch(/info {2}SIGTERM: stopping \(.+\)\n.*info {2}stopped\n/)
   })
 
   test('a second service on the port of a running one fails with exit 1 instead of sharing its connections', async () => {

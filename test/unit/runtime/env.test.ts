@@ -106,3 +106,23 @@ describe('search variables', () => {
     expect(answerCacheBytesFromEnv({ SEARCH_CACHE_MB: '-1' })).toBe(16 * 1024 * 1024)
   })
 })
+
+describe('SNAPSHOT_RELEASE_URL and MAGNET_TRACKERS', () => {
+  test('a release URL must be http(s): anything else would only fail every check as a "network error"', () => {
+    expect(parseRuntimeEnv({ SNAPSHOT_RELEASE_URL: ' http://mirror.lan/releases/latest ' }).releaseUrl).toBe(
+      'http://mirror.lan/releases/latest',
+    )
+    for (const bad of ['notaurl', 'ftp://example.org/x', 'file:///etc/passwd'])
+      expect(() => parseRuntimeEnv({ SNAPSHOT_RELEASE_URL: bad })).toThrow('SNAPSHOT_RELEASE_URL must be an http(s) URL')
+  })
+
+  test('trackers must be announce URLs; the bad one is named', () => {
+    expect(parseRuntimeEnv({ MAGNET_TRACKERS: 'udp://t.example:1337/announce, https://t.example/announce' }).magnetTrackers).toEqual([
+      'udp://t.example:1337/announce',
+      'https://t.example/announce',
+    ])
+    expect(() => parseRuntimeEnv({ MAGNET_TRACKERS: 'udp://ok:1/a, not a url' })).toThrow(
+      'MAGNET_TRACKERS must be comma-separated tracker URLs (udp://, http(s)://, ws(s)://) (got "not a url")',
+    )
+  })
+})
