@@ -52,21 +52,26 @@ const readings = (text: string): Set<string> => {
   for (const variant of plain) if (/\s/.test(variant)) all.add(variant.replace(/\s+/g, ''))
   const lowered = new Set<string>()
   for (const variant of all) {
-    for (const reading of [variant, ...base64Decoded(variant), ...hexDecoded(variant)]) {
-      lowered.add(reading.toLowerCase())
-      lowered.add(reversed(reading).toLowerCase())
-    }
+    for (const reading of [variant, ...base64Decoded(variant), ...hexDecoded(variant)]) lowered.add(reading.toLowerCase())
   }
   return lowered
 }
 
-/** Every FRAGMENT_LENGTH-character piece of the secret (the whole secret when shorter), lower-cased. */
+/** The secret as it is looked for: without whitespace, lower-cased. */
+const compactOf = (secret: string): string => secret.replace(/\s+/g, '').toLowerCase()
+
+/**
+ * Every FRAGMENT_LENGTH-character piece of the secret (the whole secret when shorter), lower-cased,
+ * and each reversed: reversing the key's pieces once per key finds a reversed text as well as
+ * reversing every text read would.
+ */
 const fragments = (secret: string): string[] => {
-  const compact = secret.replace(/\s+/g, '').toLowerCase()
-  if (compact.length <= FRAGMENT_LENGTH) return compact === '' ? [] : [compact]
+  const compact = compactOf(secret)
+  if (compact === '') return []
   const pieces: string[] = []
-  for (let start = 0; start + FRAGMENT_LENGTH <= compact.length; start++) pieces.push(compact.slice(start, start + FRAGMENT_LENGTH))
-  return pieces
+  if (compact.length <= FRAGMENT_LENGTH) pieces.push(compact)
+  else for (let start = 0; start + FRAGMENT_LENGTH <= compact.length; start++) pieces.push(compact.slice(start, start + FRAGMENT_LENGTH))
+  return [...pieces, ...pieces.map(reversed)]
 }
 
 interface Pieces {
@@ -96,8 +101,10 @@ const piecesOf = (secrets: readonly string[]): Pieces => {
 
 /** True when `text` holds the whole of `secret` in any of the forms above (not a piece: a URL saved beside a key may share a word with it). */
 export const holdsWholeSecret = (text: string, secret: string): boolean => {
-  const whole = secret.replace(/\s+/g, '').toLowerCase()
-  return whole !== '' && [...readings(text)].some((reading) => reading.includes(whole))
+  const whole = compactOf(secret)
+  if (whole === '') return false
+  const backwards = reversed(whole)
+  return [...readings(text)].some((reading) => reading.includes(whole) || reading.includes(backwards))
 }
 
 /** True when `text` holds any secret, or a piece of one, in any of the forms above. */

@@ -80,6 +80,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   let running: Promise<CheckOutcome> | null = null
   // When the release server said to come back (a rate limit), for the next automatic check.
   let notBefore: number | null = null
+  // The running job is an install by hand, which a check asked for by hand must not join.
   let installing = false
   let controller: AbortController | null = null
   let progress = idleProgress()
@@ -205,8 +206,10 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
   const exclusive = (job: (signal: AbortSignal) => Promise<CheckOutcome>, isCheck: boolean): Promise<CheckOutcome> => {
     if (timer !== null) clock.clearTimeout(timer)
     timer = null
+    installing = !isCheck
     running = run(job, isCheck).finally(() => {
       running = null
+      installing = false
       controller = null
       plan()
     })
@@ -217,13 +220,7 @@ export const createUpdater = (deps: UpdaterDeps): Updater => {
 
   const install = (source: ManualSource): Promise<CheckOutcome> | null => {
     if (running) return null
-    installing = true
-    const job = exclusive(
-      (signal) => installManual(installDeps(), source, signal, (patch) => setProgress({ ...progress, ...patch })),
-      false,
-    )
-    void job.finally(() => (installing = false))
-    return job
+    return exclusive((signal) => installManual(installDeps(), source, signal, (patch) => setProgress({ ...progress, ...patch })), false)
   }
 
   // A check asked for by hand joins a running check, but would only join an install (and find no
